@@ -1,0 +1,18 @@
+/** `frameline/protocol`: every wire shape, the protocol's vocabulary, grammars and requirement checks (spec §1, §2). */
+export * from "./vocabulary.ts";
+export * from "./grammars.ts";
+export { U32_MAX } from "./primitives.ts";
+export { type DataFlow, DataFlowSchema, type ProviderInfo, ProviderInfoSchema } from "./provider-info.ts";
+export { type Capabilities, CapabilitiesSchema, QueryCapabilitySchema } from "./capabilities.ts";
+export { type ContextQuery, ContextQuerySchema } from "./query.ts";
+export * from "./frame.ts";
+export { type FrameId, FrameIdSchema } from "./frame-id.ts";
+export * from "./attestation.ts";
+export { type ContextQueryResult, ContextQueryResultSchema } from "./result.ts";
+export * from "./verify.ts";
+export * from "./envelope.ts";
+export { SerializeError, serializer } from "./serialize.ts";
+export { formatF32 } from "./float.ts";
+export { lintEnvelope, lintFrame, lintQuery, lintStrict } from "./strict.ts";
+export type { ShapeIssue } from "./shape-issues.ts";
+export * from "./checks/index.ts";

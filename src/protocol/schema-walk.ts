@@ -1,0 +1,45 @@
+/**
+ * Reading the structure of our valibot schemas, shared by the serializer and
+ * the strict lint so that the schemas stay the single description of each shape.
+ */
+import type * as v from "valibot";
+
+/** The members of an object schema, in declaration (= wire) order. */
+export type Entries = Record<string, v.GenericSchema>;
+
+/** The parts of a valibot schema the walkers look at. */
+export interface SchemaNode {
+  readonly type: string;
+  readonly entries?: Entries;
+  readonly item?: v.GenericSchema;
+  readonly wrapped?: v.GenericSchema;
+  readonly default?: unknown;
+  readonly options?: readonly v.GenericSchema[];
+  readonly key?: string;
+  readonly literal?: unknown;
+}
+
+/** Views a schema as a walkable node. */
+export function node(schema: v.GenericSchema): SchemaNode {
+  return schema as unknown as SchemaNode;
+}
+
+/** Strips a `nullish` wrapper, if any. */
+export function unwrap(schema: v.GenericSchema): v.GenericSchema {
+  const n = node(schema);
+  return n.type === "nullish" && n.wrapped ? n.wrapped : schema;
+}
+
+/** The option of a variant schema whose discriminator literal equals `tag`. */
+export function variantOption(schema: v.GenericSchema, tag: unknown): v.GenericSchema | undefined {
+  const n = node(schema);
+  return n.options?.find((option) => {
+    const discriminator = n.key === undefined ? undefined : node(option).entries?.[n.key];
+    return discriminator !== undefined && node(discriminator).literal === tag;
+  });
+}
+
+/** Appends one path step: `.key` for members, `[i]` for list items. */
+export function pathStep(path: string, key: string | number): string {
+  return typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+}
