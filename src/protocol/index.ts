@@ -14,5 +14,6 @@ export * from "./envelope.ts";
 export { SerializeError, serializer } from "./serialize.ts";
 export { formatF32 } from "./float.ts";
 export { lintEnvelope, lintFrame, lintQuery, lintStrict } from "./strict.ts";
-export type { ShapeIssue } from "./shape-issues.ts";
+export { describeIssues, type ShapeIssue } from "./shape-issues.ts";
+export { type ParseResult, parseShape } from "./parse.ts";
 export * from "./checks/index.ts";
