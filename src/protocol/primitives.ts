@@ -51,11 +51,15 @@ export function f32() {
   return schema;
 }
 
-const absent = () => undefined;
-
-/** An optional member: absent and `null` both read as `undefined` (spec §1.2). */
+/**
+ * An optional member: `null` reads as `undefined` (spec §1.2); an absent member
+ * stays absent in the output, so decoded objects carry only what was sent.
+ */
 export function optional<const T extends v.GenericSchema>(schema: T) {
-  return v.nullish(schema, absent);
+  return v.pipe(
+    v.nullish(schema),
+    v.transform((value): v.InferOutput<T> | undefined => value ?? undefined),
+  );
 }
 
 /** An optional member with a default, always emitted on output (e.g. `data_flow.reads`). */
