@@ -67,9 +67,13 @@ export function withDefault<const T extends v.GenericSchema, D extends v.InferOu
   return v.nullish(schema, fallback);
 }
 
-/** A list member that defaults to `[]` and is omitted from the output when empty. */
+/**
+ * An optional list member, omitted from the output when absent or empty (the
+ * spec's "omit when empty"). Absent reads as absent, not `[]`, so a frame
+ * literal need not spell out its empty lists.
+ */
 export function listOmittedWhenEmpty<const T extends v.GenericSchema>(item: T) {
-  const schema = v.nullish(v.array(item), () => [] as v.InferOutput<T>[]);
+  const schema = optional(v.array(item));
   omittedWhenEmpty.add(schema);
   return schema;
 }

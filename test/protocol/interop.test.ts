@@ -101,12 +101,12 @@ describe("frames/*.json", () => {
     });
   }
 
-  test("context-query.valid.json: the source decodes as a ContextQuery with defaulted lists", () => {
+  test("context-query.valid.json: the source decodes as a ContextQuery and lints clean", () => {
     const fixture = fixtureJson<{ cases: { source: unknown }[] }>("frames/context-query.valid.json");
     const parsed = parseShape(ContextQuerySchema, fixture.cases[0]?.source, "query");
     assert.ok(parsed.success);
-    assert.deepEqual(parsed.output.kinds, []);
-    assert.deepEqual(parsed.output.anchors, []);
+    assert.equal(parsed.output.max_tokens, 2048);
+    assert.equal(parsed.output.kinds, undefined);
     assert.deepEqual(lintQuery(fixture.cases[0]?.source), []);
   });
 

@@ -51,7 +51,7 @@ describe("decodeLine", () => {
     assert.ok(!encodeLine(envelope).includes("attestations"));
   });
 
-  test("reads null as absent and fills defaults (spec §1.2)", () => {
+  test("reads null as absent and fills the always-emitted defaults (spec §1.2)", () => {
     const envelope = decodeLine(
       JSON.stringify({
         type: "handshake_ack",
@@ -63,10 +63,10 @@ describe("decodeLine", () => {
     );
     assert.ok(envelope.type === "handshake_ack");
     assert.equal(envelope.provider.data_flow.reads, false);
-    assert.deepEqual(envelope.provider.data_flow.egress_scopes, []);
+    assert.equal(envelope.provider.data_flow.egress_scopes, undefined);
     assert.deepEqual(envelope.capabilities.query, { kinds: [] });
     assert.equal(envelope.capabilities.embeddings_fingerprint, undefined);
-    assert.deepEqual(envelope.attester_keys, []);
+    assert.equal(envelope.attester_keys, undefined);
     assert.equal(
       encodeLine(envelope),
       '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"p","version":"1","data_flow":{"reads":false,"writes":false,"egress":false}},"capabilities":{"query":{"kinds":[]},"correlation":false,"graph":false,"verify":false,"resolve":false}}\n',
