@@ -1,0 +1,77 @@
+/**
+ * The `frameline` command line. `decode` reads an NDJSON transcript on stdin
+ * and reports every line: the envelope it carried and the requirement checks
+ * it fails, or the wire error it caused. `demo` does the same on a built-in
+ * session with deliberately broken lines, fed in small chunks.
+ */
+import { parseArgs } from "node:util";
+import type { Envelope } from "../protocol/index.ts";
+import { decodeLine, DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/index.ts";
+import { demoTranscript } from "./demo-transcript.ts";
+import { formatReport, reportItem } from "./inspect.ts";
+import { stdinReadable } from "./stdio.ts";
+
+const USAGE = `usage:
+  frameline decode [--strict] [--max-line-bytes N] < transcript.ndjson
+  frameline demo [--max-line-bytes N]
+
+decode  reports each NDJSON line on stdin: its envelope and the spec checks it
+        fails (F1-F5, D1, P1-P5, G1-G2, B3, H1, H2, C5 ...), or its wire error.
+        --strict also reports unknown members (the authoring lint).
+demo    runs the same report on a built-in session with broken lines.
+exit status: 0 when every line is a valid envelope, 1 otherwise, 2 on usage errors.`;
+
+async function report(source: ReadableStream<Uint8Array | string>, strict: boolean, maxLineBytes: number): Promise<boolean> {
+  const decoder = new NdjsonDecoderStream<{ envelope: Envelope; raw: unknown }>({
+    maxLineBytes,
+    decode: (text) => ({ envelope: decodeLine(text), raw: strict ? (JSON.parse(text) as unknown) : undefined }),
+  });
+  let allOk = true;
+  for await (const item of source.pipeThrough(decoder) as unknown as AsyncIterable<Parameters<typeof reportItem>[0]>) {
+    const result = reportItem(item, strict);
+    allOk &&= result.ok;
+    process.stdout.write(`${formatReport(result)}\n`);
+  }
+  return allOk;
+}
+
+/** Feeds a string in small pieces, to show that framing does not depend on chunking. */
+function smallChunks(text: string, size: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(offset, offset + size));
+      offset += size;
+    },
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { strict: { type: "boolean", default: false }, "max-line-bytes": { type: "string" }, help: { type: "boolean", default: false } },
+  });
+  const maxLineBytes = values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values["max-line-bytes"]);
+  if (values.help || !Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
+    process.stderr.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  switch (positionals[0]) {
+    case "decode":
+      return (await report(stdinReadable(), values.strict, maxLineBytes)) ? 0 : 1;
+    case "demo": {
+      process.stdout.write("frameline demo: a CGP session with broken lines, decoded from 7-byte chunks\n\n");
+      await report(smallChunks(demoTranscript(), 7), values.strict, values["max-line-bytes"] === undefined ? 1024 : maxLineBytes);
+      process.stdout.write("\nTry it on your own transcript: frameline decode --strict < session.ndjson\n");
+      return 0;
+    }
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
