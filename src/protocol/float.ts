@@ -6,13 +6,20 @@
  * ryu's f32 formatter as we understand it; no fixture exercises them.]
  */
 
-/** The shortest decimal digits and exponent that read back as the same `f32`. */
+/**
+ * The shortest decimal digits and exponent that read back as the same `f32`.
+ * Reading back is monotonic in the precision, so a binary search over 1–9
+ * digits finds the shortest in at most four tries.
+ */
 function shortestDigits(value: number): { digits: string; exponent: number } {
-  for (let precision = 1; precision <= 9; precision++) {
-    const text = value.toExponential(precision - 1);
-    if (Math.fround(Number(text)) === value) return splitExponential(text);
+  let low = 1;
+  let high = 9;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (Math.fround(Number(value.toExponential(middle - 1))) === value) high = middle;
+    else low = middle + 1;
   }
-  return splitExponential(value.toExponential(8));
+  return splitExponential(value.toExponential(low - 1));
 }
 
 function splitExponential(text: string): { digits: string; exponent: number } {
@@ -34,4 +41,18 @@ export function formatF32(input: number): string {
   if (point > -6 && point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
   const head = length === 1 ? digits : `${digits[0]}.${digits.slice(1)}`;
   return `${sign}${head}e${point - 1}`;
+}
+
+/** Largest magnitude below which every integer is exactly an `f32` and its own shortest form. */
+const EXACT_INTEGER_LIMIT = 2 ** 24;
+
+/**
+ * The number a reference peer holds after reading `input` as an `f32`: the
+ * value of its shortest `f32` spelling. Decoding through this makes
+ * decode → encode → decode a fixed point (0.1 stays 0.1; 0.123456789 becomes
+ * 0.12345679, as it would in a Rust peer).
+ */
+export function canonicalF32(input: number): number {
+  if (Number.isInteger(input) && Math.abs(input) <= EXACT_INTEGER_LIMIT) return input;
+  return Number(formatF32(input));
 }

@@ -4,22 +4,43 @@
  * reference's unsigned ranges, and floats are the reference's 32-bit floats.
  */
 import * as v from "valibot";
+import { canonicalF32 } from "./float.ts";
 
 /** Largest value of a Rust `u32` (spec §1.2 "Numbers"). */
 export const U32_MAX = 4294967295;
 
-/** Largest value of an `f32`; anything beyond rounds to infinity in the reference. */
-const F32_MAX = 3.4028234663852886e38;
+/** Whether a number stays finite when rounded to 32 bits (`3.4028235e38`, f32::MAX as written, does). */
+const finiteAsF32 = (n: number) => Number.isFinite(Math.fround(n));
 
 /** How a number is written back to the wire (see `serialize.ts`). */
 export type NumberFormat = "integer" | "f32";
 
-const numberFormats = new WeakMap<object, NumberFormat>();
+/**
+ * A number schema's wire format, the plain predicate equivalent to its valibot
+ * pipe, and the canonical form a decoder keeps (so decode → encode → decode is
+ * a fixed point).
+ */
+export interface NumberKind {
+  readonly format: NumberFormat;
+  readonly accepts: (value: number) => boolean;
+  readonly canonical: (value: number) => number;
+}
+
+/** `-0` is written `0` by an integer writer, so a decoder keeps `0`. */
+const positiveZero = (value: number) => value + 0;
+
+function numberSchema<const S extends v.GenericSchema<number, number>>(pipe: S, kind: NumberKind) {
+  const schema = v.pipe(pipe, v.transform(kind.canonical));
+  numberKinds.set(schema, kind);
+  return schema;
+}
+
+const numberKinds = new WeakMap<object, NumberKind>();
 const omittedWhenEmpty = new WeakSet<object>();
 
-/** The wire format registered for a number schema, if any. */
-export function numberFormatOf(schema: object): NumberFormat | undefined {
-  return numberFormats.get(schema);
+/** The number kind registered for a number schema, if any. */
+export function numberKindOf(schema: object): NumberKind | undefined {
+  return numberKinds.get(schema);
 }
 
 /** Whether a list member is left out of the output when it is empty (spec field tables). */
@@ -29,16 +50,20 @@ export function isOmittedWhenEmpty(schema: object): boolean {
 
 /** A `u32` (spec §1.2): a non-negative integer ≤ 4294967295. */
 export function u32() {
-  const schema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(U32_MAX));
-  numberFormats.set(schema, "integer");
-  return schema;
+  return numberSchema(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(U32_MAX)), {
+    format: "integer",
+    accepts: (n) => Number.isInteger(n) && n >= 0 && n <= U32_MAX,
+    canonical: positiveZero,
+  });
 }
 
 /** A machine-size unsigned integer (`leaf_index`, `leaf_count`), limited to JS safe integers. */
 export function usize() {
-  const schema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
-  numberFormats.set(schema, "integer");
-  return schema;
+  return numberSchema(v.pipe(v.number(), v.safeInteger(), v.minValue(0)), {
+    format: "integer",
+    accepts: (n) => Number.isSafeInteger(n) && n >= 0,
+    canonical: positiveZero,
+  });
 }
 
 /**
@@ -46,9 +71,11 @@ export function usize() {
  * finite when rounded to 32 bits. Written back as the reference writes it (`1.0`).
  */
 export function f32() {
-  const schema = v.pipe(v.number(), v.finite(), v.maxValue(F32_MAX), v.minValue(-F32_MAX));
-  numberFormats.set(schema, "f32");
-  return schema;
+  return numberSchema(v.pipe(v.number(), v.check(finiteAsF32, "a finite f32")), {
+    format: "f32",
+    accepts: finiteAsF32,
+    canonical: canonicalF32,
+  });
 }
 
 /**
@@ -69,11 +96,14 @@ export function withDefault<const T extends v.GenericSchema, D extends v.InferOu
 
 /**
  * An optional list member, omitted from the output when absent or empty (the
- * spec's "omit when empty"). Absent reads as absent, not `[]`, so a frame
- * literal need not spell out its empty lists.
+ * spec's "omit when empty"). Absent and empty both read as absent, so a frame
+ * literal need not spell out its empty lists and decoding is canonical.
  */
 export function listOmittedWhenEmpty<const T extends v.GenericSchema>(item: T) {
-  const schema = optional(v.array(item));
+  const schema = v.pipe(
+    v.nullish(v.array(item)),
+    v.transform((list): v.InferOutput<T>[] | undefined => (list && list.length > 0 ? list : undefined)),
+  );
   omittedWhenEmpty.add(schema);
   return schema;
 }

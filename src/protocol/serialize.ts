@@ -8,7 +8,7 @@
  */
 import * as v from "valibot";
 import { formatF32 } from "./float.ts";
-import { isOmittedWhenEmpty, numberFormatOf } from "./primitives.ts";
+import { isOmittedWhenEmpty, numberKindOf } from "./primitives.ts";
 import { node, pathStep, unwrap, variantOption } from "./schema-walk.ts";
 
 /** Raised when a value does not fit the shape being written; names the member, never its value. */
@@ -58,7 +58,7 @@ function build(schema: v.GenericSchema): Write {
         return compile(option)(value, path);
       };
     case "number": {
-      const format = numberFormatOf(schema) === "f32" ? formatF32 : String;
+      const format = numberKindOf(schema)?.format === "f32" ? formatF32 : String;
       return leafWriter(schema, "a number in range", format);
     }
     case "nullish":

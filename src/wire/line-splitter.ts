@@ -1,8 +1,8 @@
 /**
- * Byte-level NDJSON framing (spec §1.1, §4.4): splits a byte stream at LF,
- * scanning each byte once whatever the chunking, and enforces a maximum line
- * length before the buffer can grow past it. Not a stream itself; the
- * decoder stream drives it.
+ * Byte-level NDJSON framing (spec §1.1, §4.4): splits a byte stream at LF and
+ * decodes each line as strict UTF-8, scanning each byte once whatever the
+ * chunking, and enforces a maximum line length before the buffer can grow
+ * past it. Not a stream itself; the decoder stream drives it.
  */
 
 const LF = 0x0a;
@@ -10,17 +10,20 @@ const CR = 0x0d;
 /** Buffers above this capacity are released after the line that needed them. */
 const RETAINED_CAPACITY = 64 * 1024;
 
-/** What the splitter reports: a complete line's bytes (CR and LF removed), or an oversized line. */
+/** What the splitter reports, line by line, in order. */
 export interface LineSink {
-  /** A complete line. `bytes` is only valid during the call. */
-  line(bytes: Uint8Array, lineNumber: number): void;
+  /** A complete line, without its CR LF or LF ending. */
+  line(text: string, lineNumber: number): void;
+  /** A line whose bytes are not valid UTF-8. */
+  invalidUtf8(lineNumber: number): void;
   /** A line longer than the maximum; its bytes are being discarded up to the next LF. */
   oversized(lineNumber: number): void;
 }
 
-/** Splits bytes into lines of at most `maxLineBytes` bytes (excluding the CR LF ending). */
+/** Splits bytes into lines of at most `maxLineBytes` bytes (excluding the line ending). */
 export class LineSplitter {
   readonly #max: number;
+  readonly #utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   #buffer = new Uint8Array(0);
   #length = 0;
   #discarding = false;
@@ -39,15 +42,20 @@ export class LineSplitter {
   /** Feeds one chunk; calls `sink` for every line it completes or refuses. */
   push(chunk: Uint8Array, sink: LineSink): void {
     let start = 0;
-    while (start < chunk.length) {
-      const newline = chunk.indexOf(LF, start);
-      if (newline === -1) {
-        this.#append(chunk, start, chunk.length, sink);
-        return;
-      }
-      this.#complete(chunk, start, newline, sink);
+    if (this.#length > 0 || this.#discarding) {
+      const newline = chunk.indexOf(LF);
+      if (newline === -1) return this.#append(chunk, 0, chunk.length, sink);
+      this.#completeBuffered(chunk, newline, sink);
       start = newline + 1;
     }
+    const last = chunk.lastIndexOf(LF);
+    if (last >= start) {
+      // Every line between `start` and `last` is whole inside this chunk.
+      if (last - start <= this.#max) this.#completeRegion(chunk, start, last, sink);
+      else this.#completeOneByOne(chunk, start, last, sink);
+      start = last + 1;
+    }
+    if (start < chunk.length) this.#append(chunk, start, chunk.length, sink);
   }
 
   /** Ends the input: a last line without LF is still a line. */
@@ -56,7 +64,7 @@ export class LineSplitter {
       this.#discarding = false;
       this.#linesSeen += 1;
     } else if (this.#length > 0) {
-      this.#complete(new Uint8Array(0), 0, 0, sink);
+      this.#completeBuffered(new Uint8Array(0), 0, sink);
     }
     this.#release();
   }
@@ -66,7 +74,10 @@ export class LineSplitter {
     const length = this.#length + (to - from);
     // One extra byte of room: it may be the CR of a CR LF ending.
     if (length > this.#max + 1) {
-      this.#refuse(sink);
+      this.#discarding = true;
+      this.#length = 0;
+      this.#release();
+      sink.oversized(this.#linesSeen + 1);
       return;
     }
     this.#reserve(length);
@@ -74,41 +85,67 @@ export class LineSplitter {
     this.#length = length;
   }
 
-  #complete(chunk: Uint8Array, from: number, to: number, sink: LineSink): void {
+  /** Completes the buffered partial line with `chunk[0, newline)`. */
+  #completeBuffered(chunk: Uint8Array, newline: number, sink: LineSink): void {
     if (this.#discarding) {
       this.#discarding = false;
       this.#linesSeen += 1;
       return;
     }
-    let bytes: Uint8Array;
-    if (this.#length === 0) {
-      bytes = chunk.subarray(from, to);
-    } else {
-      const length = this.#length + (to - from);
-      if (length > this.#max + 1) {
-        this.#linesSeen += 1;
-        this.#length = 0;
-        sink.oversized(this.#linesSeen);
-        this.#release();
-        return;
-      }
-      this.#reserve(length);
-      this.#buffer.set(chunk.subarray(from, to), this.#length);
-      bytes = this.#buffer.subarray(0, length);
+    const length = this.#length + newline;
+    if (length > this.#max + 1) {
       this.#length = 0;
+      this.#linesSeen += 1;
+      sink.oversized(this.#linesSeen);
+    } else {
+      this.#reserve(length);
+      this.#buffer.set(chunk.subarray(0, newline), this.#length);
+      this.#length = 0;
+      this.#completeLine(this.#buffer.subarray(0, length), sink);
     }
-    if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
-    this.#linesSeen += 1;
-    if (bytes.length > this.#max) sink.oversized(this.#linesSeen);
-    else sink.line(bytes, this.#linesSeen);
-    if (this.#buffer.length > RETAINED_CAPACITY) this.#release();
+    this.#release();
   }
 
-  #refuse(sink: LineSink): void {
-    this.#discarding = true;
-    this.#length = 0;
-    this.#release();
-    sink.oversized(this.#linesSeen + 1);
+  /** Lines in `chunk[from, to)`, all shorter than the limit: decoded in one call when the bytes are valid UTF-8. */
+  #completeRegion(chunk: Uint8Array, from: number, to: number, sink: LineSink): void {
+    let text: string;
+    try {
+      text = this.#utf8.decode(chunk.subarray(from, to));
+    } catch {
+      return this.#completeOneByOne(chunk, from, to, sink);
+    }
+    let start = 0;
+    for (;;) {
+      const newline = text.indexOf("\n", start);
+      const end = newline === -1 ? text.length : newline;
+      this.#linesSeen += 1;
+      sink.line(text.slice(start, end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end), this.#linesSeen);
+      if (newline === -1) return;
+      start = newline + 1;
+    }
+  }
+
+  /** Lines in `chunk[from, to]` (`to` is an LF), each checked and decoded on its own. */
+  #completeOneByOne(chunk: Uint8Array, from: number, to: number, sink: LineSink): void {
+    let start = from;
+    while (start <= to) {
+      const newline = chunk.indexOf(LF, start);
+      this.#completeLine(chunk.subarray(start, newline), sink);
+      start = newline + 1;
+    }
+  }
+
+  #completeLine(line: Uint8Array, sink: LineSink): void {
+    const bytes = line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, line.length - 1) : line;
+    this.#linesSeen += 1;
+    if (bytes.length > this.#max) return sink.oversized(this.#linesSeen);
+    let text: string;
+    try {
+      text = this.#utf8.decode(bytes);
+    } catch {
+      return sink.invalidUtf8(this.#linesSeen);
+    }
+    sink.line(text, this.#linesSeen);
   }
 
   #reserve(length: number): void {

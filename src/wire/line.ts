@@ -1,12 +1,11 @@
 /** `encodeLine` / `decodeLine`: one envelope ⇄ one NDJSON line (spec §1.1, §4.1). */
-import * as v from "valibot";
 import { ENVELOPE_SCHEMAS, type Envelope, type EnvelopeInit, EnvelopeSchema, type EnvelopeType } from "../protocol/envelope.ts";
 import { SerializeError, serializer } from "../protocol/serialize.ts";
-import { describeIssues } from "../protocol/shape-issues.ts";
+import { reader, ShapeFailure } from "../protocol/reader.ts";
 import { preview, WireError } from "./wire-error.ts";
 
 const writeEnvelope = serializer(EnvelopeSchema);
-const PARSE_CONFIG = { abortEarly: true } as const;
+const readEnvelope = reader(EnvelopeSchema);
 
 /**
  * Writes one envelope as a compact line ending in `\n` (spec §1.1 "Writing"):
@@ -46,10 +45,11 @@ export function decodeLine(line: string): Envelope {
   }
   const type = value.type;
   if (!Object.hasOwn(ENVELOPE_SCHEMAS, type)) throw new WireError("unknown_type", `unknown envelope type ${preview(type)}`);
-  const result = v.safeParse(ENVELOPE_SCHEMAS[type as EnvelopeType], value, PARSE_CONFIG);
-  if (!result.success) {
-    const [issue] = describeIssues(result.issues, type);
-    throw new WireError("invalid_envelope", issue ? `${issue.path}: ${issue.message}` : `invalid ${type} envelope`);
+  try {
+    return readEnvelope(value);
+  } catch (error) {
+    if (!(error instanceof ShapeFailure)) throw new WireError("invalid_envelope", `invalid ${type} envelope`);
+    const issue = error.issue(type);
+    throw new WireError("invalid_envelope", `${issue.path}: ${issue.message}`);
   }
-  return result.output as Envelope;
 }

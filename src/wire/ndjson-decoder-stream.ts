@@ -39,24 +39,19 @@ export class NdjsonDecoderStream<T = Envelope> extends TransformStream<Uint8Arra
   constructor(options: NdjsonDecoderOptions<T> = {}) {
     const splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
     const decode = options.decode ?? (decodeLine as (text: string) => T);
-    const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     const encoder = new TextEncoder();
     let out: TransformStreamDefaultController<DecodedItem<T>>;
     const sink: LineSink = {
-      line(bytes, line) {
-        let text: string;
-        try {
-          text = utf8.decode(bytes);
-        } catch {
-          out.enqueue({ error: new WireError("invalid_utf8", `line ${line} is not valid UTF-8`), line });
-          return;
-        }
+      line(text, line) {
         if (isBlankLine(text)) return;
         try {
           out.enqueue({ envelope: decode(text), line });
         } catch (error) {
           out.enqueue({ error: error instanceof WireError ? error : new WireError("invalid_envelope", `line ${line} could not be decoded`), line });
         }
+      },
+      invalidUtf8(line) {
+        out.enqueue({ error: new WireError("invalid_utf8", `line ${line} is not valid UTF-8`), line });
       },
       oversized(line) {
         out.enqueue({ error: new WireError("line_too_long", `line ${line} exceeds ${splitter.maxLineBytes} bytes`), line });
