@@ -43,16 +43,41 @@ export function formatF32(input: number): string {
   return `${sign}${head}e${point - 1}`;
 }
 
+/** The smallest normal `f32`; below it precision thins out and the fast path does not hold. */
+const F32_MIN_NORMAL = 2 ** -126;
+
 /** Largest magnitude below which every integer is exactly an `f32` and its own shortest form. */
 const EXACT_INTEGER_LIMIT = 2 ** 24;
+
+/** Significant digits of a number's shortest spelling (`0.8125` → 4, `1200` → 2). */
+function significantDigits(value: number): number {
+  const text = String(Math.abs(value));
+  const exponent = text.indexOf("e");
+  const end = exponent === -1 ? text.length : exponent;
+  let first = 0;
+  while (first < end && (text[first] === "0" || text[first] === ".")) first++;
+  let last = end - 1;
+  while (last > first && (text[last] === "0" || text[last] === ".")) last--;
+  let count = 0;
+  for (let i = first; i <= last; i++) if (text[i] !== ".") count++;
+  return count;
+}
 
 /**
  * The number a reference peer holds after reading `input` as an `f32`: the
  * value of its shortest `f32` spelling. Decoding through this makes
  * decode → encode → decode a fixed point (0.1 stays 0.1; 0.123456789 becomes
  * 0.12345679, as it would in a Rust peer).
+ *
+ * Fast path: a value spelled with at most 6 significant digits is already
+ * canonical. Such decimals lie at least 1e-6 apart (relative), wider than an
+ * `f32` rounding interval (≤ 2^-23 relative), so the value is the only
+ * candidate of its length in its interval and is its own shortest spelling
+ * (normal `f32` range only).
  */
 export function canonicalF32(input: number): number {
   if (Number.isInteger(input) && Math.abs(input) <= EXACT_INTEGER_LIMIT) return input;
+  const magnitude = Math.abs(input);
+  if (magnitude >= F32_MIN_NORMAL && Number.isFinite(Math.fround(input)) && significantDigits(input) <= 6) return input;
   return Number(formatF32(input));
 }
