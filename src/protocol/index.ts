@@ -12,7 +12,7 @@ export { type ContextQueryResult, ContextQueryResultSchema } from "./result.ts";
 export * from "./verify.ts";
 export * from "./envelope.ts";
 export { SerializeError, serializer } from "./serialize.ts";
-export { canonicalF32, formatF32 } from "./float.ts";
+export { formatF32 } from "./float.ts";
 export { lintEnvelope, lintFrame, lintQuery, lintStrict } from "./strict.ts";
 export { describeIssues, type ShapeIssue } from "./shape-issues.ts";
 export { type ParseResult, parseShape } from "./parse.ts";

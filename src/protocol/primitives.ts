@@ -4,7 +4,6 @@
  * reference's unsigned ranges, and floats are the reference's 32-bit floats.
  */
 import * as v from "valibot";
-import { canonicalF32 } from "./float.ts";
 
 /** Largest value of a Rust `u32` (spec §1.2 "Numbers"). */
 export const U32_MAX = 4294967295;
@@ -17,8 +16,11 @@ export type NumberFormat = "integer" | "f32";
 
 /**
  * A number schema's wire format, the plain predicate equivalent to its valibot
- * pipe, and the canonical form a decoder keeps (so decode → encode → decode is
- * a fixed point).
+ * pipe, and the form a decoder keeps. Integers are kept canonical (`-0` reads
+ * as `0`, as it is written). Floats keep the double that was sent: rounding
+ * each to its shortest `f32` spelling would cost about a microsecond per value
+ * (an embedding has hundreds), and the encoder writes the `f32` form anyway,
+ * so re-encoding is a fixed point after the first write.
  */
 export interface NumberKind {
   readonly format: NumberFormat;
@@ -74,7 +76,7 @@ export function f32() {
   return numberSchema(v.pipe(v.number(), v.check(finiteAsF32, "a finite f32")), {
     format: "f32",
     accepts: finiteAsF32,
-    canonical: canonicalF32,
+    canonical: (n) => n,
   });
 }
 

@@ -30,15 +30,3 @@ export function splitAt(bytes: Uint8Array, offsets: readonly number[]): Uint8Arr
   chunks.push(bytes.subarray(start));
   return chunks;
 }
-
-/** mulberry32: a small seeded PRNG so random tests reproduce. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

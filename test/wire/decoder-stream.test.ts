@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { type DecodedItem, encodeLine, NdjsonDecoderStream, NdjsonEncoderStream, WireError } from "../../src/index.ts";
-import { collect, seededRandom, splitAt, streamOf } from "../support/streams.ts";
+import { seededRandom } from "../support/random.ts";
+import { collect, splitAt, streamOf } from "../support/streams.ts";
 
 const utf8 = new TextEncoder();
 
