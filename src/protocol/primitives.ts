@@ -23,6 +23,7 @@ export type NumberFormat = "integer" | "f32";
  * so re-encoding is a fixed point after the first write.
  */
 export interface NumberKind {
+  readonly name: "u32" | "usize" | "f32";
   readonly format: NumberFormat;
   readonly accepts: (value: number) => boolean;
   readonly canonical: (value: number) => number;
@@ -31,14 +32,21 @@ export interface NumberKind {
 /** `-0` is written `0` by an integer writer, so a decoder keeps `0`. */
 const positiveZero = (value: number) => value + 0;
 
+/** The three number kinds of the wire (spec §1.2 "Numbers"). */
+export const NUMBER_KINDS = {
+  u32: { name: "u32", format: "integer", accepts: (n) => Number.isInteger(n) && n >= 0 && n <= U32_MAX, canonical: positiveZero },
+  usize: { name: "usize", format: "integer", accepts: (n) => Number.isSafeInteger(n) && n >= 0, canonical: positiveZero },
+  f32: { name: "f32", format: "f32", accepts: finiteAsF32, canonical: (n) => n },
+} as const satisfies Record<string, NumberKind>;
+
+const numberKinds = new WeakMap<object, NumberKind>();
+const omittedWhenEmpty = new WeakSet<object>();
+
 function numberSchema<const S extends v.GenericSchema<number, number>>(pipe: S, kind: NumberKind) {
   const schema = v.pipe(pipe, v.transform(kind.canonical));
   numberKinds.set(schema, kind);
   return schema;
 }
-
-const numberKinds = new WeakMap<object, NumberKind>();
-const omittedWhenEmpty = new WeakSet<object>();
 
 /** The number kind registered for a number schema, if any. */
 export function numberKindOf(schema: object): NumberKind | undefined {
@@ -52,20 +60,12 @@ export function isOmittedWhenEmpty(schema: object): boolean {
 
 /** A `u32` (spec §1.2): a non-negative integer ≤ 4294967295. */
 export function u32() {
-  return numberSchema(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(U32_MAX)), {
-    format: "integer",
-    accepts: (n) => Number.isInteger(n) && n >= 0 && n <= U32_MAX,
-    canonical: positiveZero,
-  });
+  return numberSchema(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(U32_MAX)), NUMBER_KINDS.u32);
 }
 
 /** A machine-size unsigned integer (`leaf_index`, `leaf_count`), limited to JS safe integers. */
 export function usize() {
-  return numberSchema(v.pipe(v.number(), v.safeInteger(), v.minValue(0)), {
-    format: "integer",
-    accepts: (n) => Number.isSafeInteger(n) && n >= 0,
-    canonical: positiveZero,
-  });
+  return numberSchema(v.pipe(v.number(), v.safeInteger(), v.minValue(0)), NUMBER_KINDS.usize);
 }
 
 /**
@@ -73,11 +73,7 @@ export function usize() {
  * finite when rounded to 32 bits. Written back as the reference writes it (`1.0`).
  */
 export function f32() {
-  return numberSchema(v.pipe(v.number(), v.check(finiteAsF32, "a finite f32")), {
-    format: "f32",
-    accepts: finiteAsF32,
-    canonical: (n) => n,
-  });
+  return numberSchema(v.pipe(v.number(), v.check(finiteAsF32, "a finite f32")), NUMBER_KINDS.f32);
 }
 
 /**

@@ -30,13 +30,18 @@ export function unwrap(schema: v.GenericSchema): v.GenericSchema {
   return n.type === "nullish" && n.wrapped ? n.wrapped : schema;
 }
 
+/** The options of a variant schema, each with its discriminator literal. */
+export function variantOptions(schema: v.GenericSchema): [unknown, v.GenericSchema][] {
+  const n = node(schema);
+  return (n.options ?? []).map((option) => {
+    const discriminator = n.key === undefined ? undefined : node(option).entries?.[n.key];
+    return [discriminator === undefined ? undefined : node(discriminator).literal, option];
+  });
+}
+
 /** The option of a variant schema whose discriminator literal equals `tag`. */
 export function variantOption(schema: v.GenericSchema, tag: unknown): v.GenericSchema | undefined {
-  const n = node(schema);
-  return n.options?.find((option) => {
-    const discriminator = n.key === undefined ? undefined : node(option).entries?.[n.key];
-    return discriminator !== undefined && node(discriminator).literal === tag;
-  });
+  return variantOptions(schema).find(([literal]) => literal === tag)?.[1];
 }
 
 /** Appends one path step: `.key` for members, `[i]` for list items. */

@@ -1,11 +1,11 @@
 /** `encodeLine` / `decodeLine`: one envelope ⇄ one NDJSON line (spec §1.1, §4.1). */
-import { ENVELOPE_SCHEMAS, type Envelope, type EnvelopeInit, EnvelopeSchema, type EnvelopeType } from "../protocol/envelope.ts";
+import { ENVELOPE_SCHEMAS, type Envelope, type EnvelopeInit, EnvelopeSchema } from "../protocol/envelope.ts";
 import { SerializeError, serializer } from "../protocol/serialize.ts";
-import { reader, ShapeFailure } from "../protocol/reader.ts";
+import { readEnvelope } from "../protocol/readers.generated.ts";
+import { ShapeFailure } from "../protocol/shape-failure.ts";
 import { preview, WireError } from "./wire-error.ts";
 
 const writeEnvelope = serializer(EnvelopeSchema);
-const readEnvelope = reader(EnvelopeSchema);
 
 /**
  * Writes one envelope as a compact line ending in `\n` (spec §1.1 "Writing"):
