@@ -1,6 +1,7 @@
 /**
- * Reading the structure of our valibot schemas, shared by the serializer and
- * the strict lint so that the schemas stay the single description of each shape.
+ * Reading the structure of our valibot schemas, shared by the serializer, the
+ * strict lint and the reader generator, so that the schemas stay the single
+ * description of each shape.
  */
 import type * as v from "valibot";
 
