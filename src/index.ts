@@ -4,3 +4,4 @@
  */
 export * from "./protocol/index.ts";
 export * from "./wire/index.ts";
+export * from "./attest/index.ts";

@@ -1,0 +1,17 @@
+/** SHA-256: synchronous (@noble/hashes) for the small preimages, WebCrypto for content (spec §3.1). */
+import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
+import { concatBytes, digestString, utf8Bytes } from "./bytes.ts";
+
+/** SHA-256 of the concatenation of `parts` (spec §3.1 `H(part1 ‖ part2 ‖ …)`). */
+export function sha256(...parts: Uint8Array[]): Uint8Array {
+  return nobleSha256(parts.length === 1 ? parts[0]! : concatBytes(...parts));
+}
+
+/**
+ * A frame's `content_digest`: `sha256:` + hex of the exact UTF-8 bytes of its
+ * inline content (spec §1.8 #5, D1), hashed by WebCrypto.
+ */
+export async function contentDigest(content: string): Promise<string> {
+  const bytes = utf8Bytes(content);
+  return digestString(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+}

@@ -1,0 +1,29 @@
+/** `frameline/attest`: provenance attestation, byte-exact (spec §3, protocol §6.5). */
+export { AttestationError, type AttestationErrorCode } from "./attestation-error.ts";
+export { digestString, fromHex, parseDigestString, toHex } from "./bytes.ts";
+export { DOMAIN, encodeLink, encOpt, encStr } from "./encoding.ts";
+export { contentDigest, sha256 } from "./hash.ts";
+export {
+  type CommittedFrame,
+  frameCommitment,
+  frameCommitmentString,
+  provenanceChainHead,
+  provenanceChainHeadString,
+} from "./commitment.ts";
+export { canonicalOrder, compareUtf8 } from "./order.ts";
+export {
+  inclusionProof,
+  MAX_INCLUSION_PATH_STEPS,
+  merkleLeaf,
+  merkleNode,
+  merkleRoot,
+  merkleTree,
+  proofSides,
+  rootFromProof,
+} from "./merkle.ts";
+export { defaultEngine, detectEngine, type Ed25519Engine, nobleEngine, webCryptoEngine } from "./ed25519.ts";
+export { type AttestationVerdict, bindsContent, isValid, signatureVerifies } from "./verdict.ts";
+export { ED25519, verifyCommitment, verifyFrameAttestation, verifyFrameInclusion, type VerifyOptions } from "./verify.ts";
+export { type AttestationState, type ResultAttestationReport, verifyResultAttestations } from "./verify-result.ts";
+export { type Signer, type SignerIdentity, signerFromKeyPair, signerFromSeed } from "./signer.ts";
+export { attestResult, signCommitment, signFrameAttestation, type SignOptions } from "./sign.ts";
