@@ -107,15 +107,21 @@ export function inclusionProof(commitments: readonly Uint8Array[], index: number
 }
 
 /** Why a proof could not be replayed: it is malformed (spec §3.8 steps 1–3 ⇒ MalformedCommitment). */
-export type ProofProblem = "too_long" | "index_out_of_range" | "malformed_sibling";
+export type ProofProblem = "too_long" | "index_out_of_range" | "misshapen" | "malformed_sibling";
 
 /**
  * Replays a proof from a frame commitment up to the root it implies (spec §3.8,
- * `root_from_proof`): checks the path length and index first, then hashes.
+ * `root_from_proof`): checks the path length and index first, then the
+ * shape, then hashes. The shape check (path length and sides exactly those
+ * `leaf_index`/`leaf_count` imply) is [later revision] `isWellShaped`, which the
+ * spec recommends for a new verifier: without it a proof with genuine siblings
+ * replays to the genuine root whatever index or count it claims.
  */
 export function rootFromProof(commitment: Uint8Array, proof: InclusionProof): { root: Uint8Array } | { problem: ProofProblem } {
   if (proof.path.length > MAX_INCLUSION_PATH_STEPS) return { problem: "too_long" };
   if (proof.leaf_index >= proof.leaf_count) return { problem: "index_out_of_range" };
+  const sides = proofSides(proof.leaf_index, proof.leaf_count);
+  if (sides.length !== proof.path.length || sides.some((side, i) => proof.path[i]!.sibling_is_left !== side)) return { problem: "misshapen" };
   let acc = merkleLeaf(commitment);
   for (const step of proof.path) {
     const sibling = parseDigestString(step.sibling);
