@@ -1,10 +1,12 @@
 /** Provenance chain heads and frame commitments (spec §3.5, §3.6). */
 import type { ContextFrame, Provenance } from "../protocol/frame.ts";
 import { digestString } from "./bytes.ts";
-import { DOMAIN, encodeLink, encOpt, encStr } from "./encoding.ts";
+import { DOMAIN, Preimage } from "./encoding.ts";
 import { sha256 } from "./hash.ts";
 
 const EMPTY_CHAIN_HEAD = sha256(DOMAIN.genesis);
+/** One scratch preimage, reused: hashing is synchronous, so no two uses interleave. */
+const scratch = new Preimage();
 
 /**
  * The provenance chain head (spec §3.5): `H(GENESIS)`, then
@@ -12,7 +14,7 @@ const EMPTY_CHAIN_HEAD = sha256(DOMAIN.genesis);
  */
 export function provenanceChainHead(links: readonly Provenance[] | undefined): Uint8Array {
   let head = EMPTY_CHAIN_HEAD;
-  for (const link of links ?? []) head = sha256(DOMAIN.link, head, encodeLink(link));
+  for (const link of links ?? []) head = sha256(scratch.reset().raw(DOMAIN.link).raw(head).link(link).view());
   return head;
 }
 
@@ -27,7 +29,8 @@ export type CommittedFrame = Pick<ContextFrame, "id" | "content_digest" | "prove
  * @example digestString(frameCommitment("repo-graph", frame)) // "sha256:cba5…"
  */
 export function frameCommitment(providerName: string, frame: CommittedFrame): Uint8Array {
-  return sha256(DOMAIN.frame, encStr(providerName), encStr(frame.id), encOpt(frame.content_digest), provenanceChainHead(frame.provenance));
+  const head = provenanceChainHead(frame.provenance);
+  return sha256(scratch.reset().raw(DOMAIN.frame).str(providerName).str(frame.id).opt(frame.content_digest).raw(head).view());
 }
 
 /** `provenanceChainHead` in its `sha256:<hex>` form. */
