@@ -90,8 +90,9 @@ function combine(states: AttestationState[]): AttestationState {
   return best ?? states[0] ?? { state: "unattested" };
 }
 
+/** A map key for (frame id, content digest) that no two distinct identities share: the id is length-prefixed. */
 function identityKey(frameId: string, digest: string | undefined): string {
-  return digest === undefined ? `0${frameId}` : `1${frameId}\u0000${digest}`;
+  return `${frameId.length}:${frameId}${digest === undefined ? "-" : `+${digest}`}`;
 }
 
 /**
