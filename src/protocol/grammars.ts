@@ -37,6 +37,20 @@ export function isTimestamp(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 60;
 }
 
+/**
+ * A timestamp as milliseconds since the epoch, for comparing instants (Q2);
+ * undefined when it is not in the F4 profile. A leap second (`:60`) counts as
+ * the last instant of its minute.
+ */
+export function timestampMillis(value: string): number | undefined {
+  if (!isTimestamp(value)) return undefined;
+  const match = TIMESTAMP.exec(value)!;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const fraction = match[7] ? Number(`0${match[7]}`) : 0;
+  const leap = second === 60;
+  return Date.UTC(year, month - 1, day, hour, minute, leap ? 59 : second) + (leap ? 999.999 : fraction * 1000);
+}
+
 /** A digest (D1, F5): `sha256:` + exactly 64 lowercase hex characters (spec §1.14). */
 export function isDigest(value: string): boolean {
   return DIGEST.test(value);
