@@ -115,6 +115,23 @@ function idOf(line: string): string | undefined {
 }
 
 /**
+ * The reply to a line that did not decode (R1, U1): `bad_request`, with the
+ * line's id when it has one; an unknown `type` without id is a notification
+ * and gets no reply.
+ */
+export function undecodableReply(line: string, thrown: unknown): EnvelopeInit | undefined {
+  const code = thrown instanceof WireError ? thrown.code : "invalid_json";
+  const id = idOf(line);
+  if (code === "unknown_type" && id === undefined) return undefined;
+  return error("bad_request", code === "unknown_type" ? "unknown envelope type" : `malformed envelope (${code})`, id);
+}
+
+/** The reply for a handler's answer that does not fit its shape: the provider's fault, reported as `internal`. */
+export function malformedAnswer(envelope: Envelope): EnvelopeInit {
+  return error("internal", "the provider produced a malformed answer", envelope.type === "query" ? envelope.id : undefined);
+}
+
+/**
  * Handles one line of text (R1, U1): a line that does not decode gets
  * `bad_request` (with its id when it has one) and the session goes on; an
  * unknown `type` is `bad_request` for a request (it has an id) and ignored as
@@ -125,17 +142,14 @@ export async function handleLine(provider: Provider, line: string, session: Prov
   try {
     envelope = decodeLine(line);
   } catch (thrown) {
-    const code = thrown instanceof WireError ? thrown.code : "invalid_json";
-    const id = idOf(line);
-    if (code === "unknown_type" && id === undefined) return undefined;
-    return encodeLine(error("bad_request", code === "unknown_type" ? "unknown envelope type" : `malformed envelope (${code})`, id));
+    const reply = undecodableReply(line, thrown);
+    return reply === undefined ? undefined : encodeLine(reply);
   }
   const reply = await handleEnvelope(provider, envelope, session);
   if (reply === undefined) return undefined;
   try {
     return encodeLine(reply);
   } catch {
-    // The handler produced a frame that does not fit its shape: the provider's fault, reported as such.
-    return encodeLine(error("internal", "the provider produced a malformed answer", envelope.type === "query" ? envelope.id : undefined));
+    return encodeLine(malformedAnswer(envelope));
   }
 }

@@ -5,3 +5,6 @@ export { handleEnvelope, handleLine } from "./dispatch.ts";
 export { packFrames } from "./pack.ts";
 export { matchesKinds, validAt } from "./filters.ts";
 export { verdictsFor } from "./verify.ts";
+export { undecodableReply } from "./dispatch.ts";
+export { createProviderApp, DEFAULT_MAX_BODY_BYTES, type ProviderAppOptions } from "./http-app.ts";
+export { serveStream, type ServeStreamOptions } from "./serve-stream.ts";

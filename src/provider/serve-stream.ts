@@ -1,0 +1,90 @@
+/**
+ * `serveStream`: NDJSON over any WebStreams pair (spec §1.1 "stdio binding",
+ * §4.3, §4.13). Correlated queries are answered as they finish; everything
+ * else is answered in order. Writes respect backpressure.
+ */
+import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
+import { type DecodedItem, DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";
+import { encodeLine } from "../wire/line.ts";
+import type { Provider } from "./define.ts";
+import { handleEnvelope, malformedAnswer } from "./dispatch.ts";
+import { createSession } from "./session.ts";
+
+/** Options for `serveStream`. */
+export interface ServeStreamOptions {
+  /** Longest accepted line in bytes (default 16 MiB, spec §4.4). */
+  readonly maxLineBytes?: number;
+  /** Most correlated queries answered at once; reading pauses beyond it (default 64). */
+  readonly maxInFlight?: number;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Serves `provider` on a byte stream pair until the host says `shutdown` or
+ * the input ends, then waits for every answer in flight, closes `writable`
+ * and resolves. A line that does not decode gets `bad_request` and the stream
+ * goes on (R1).
+ */
+export async function serveStream(
+  provider: Provider,
+  streams: { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> },
+  options: ServeStreamOptions = {},
+): Promise<void> {
+  const session = createSession();
+  const writer = streams.writable.getWriter();
+  let writes: Promise<void> = Promise.resolve();
+  const send = (reply: EnvelopeInit | undefined, from?: Envelope) => {
+    if (reply === undefined) return writes;
+    let line: string;
+    try {
+      line = encodeLine(reply);
+    } catch {
+      line = encodeLine(from ? malformedAnswer(from) : { type: "error", code: "internal", message: "the provider produced a malformed answer" });
+    }
+    writes = writes.then(() => writer.write(utf8.encode(line)));
+    return writes;
+  };
+
+  const inFlight = new Set<Promise<void>>();
+  let inOrder: Promise<void> = Promise.resolve();
+  const correlating = provider.capabilities.correlation === true;
+  const maxInFlight = options.maxInFlight ?? 64;
+  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES })).getReader();
+  try {
+    for (;;) {
+      // Backpressure: read no further while the host is not reading our answers or too much is in flight.
+      await writer.ready;
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+      const { done, value } = await reader.read();
+      if (done) break;
+      const item: DecodedItem = value;
+      if ("error" in item) {
+        inOrder = inOrder.then(() => send({ type: "error", code: "bad_request", message: `malformed envelope (${item.error.code})` }));
+        continue;
+      }
+      const envelope = item.envelope;
+      if (envelope.type === "shutdown") {
+        session.closed = true;
+        break;
+      }
+      if (correlating && envelope.type === "query" && envelope.id !== undefined) {
+        // Starts once everything received before it is handled (the handshake, say), then runs alongside later lines.
+        const task = inOrder
+          .then(() => handleEnvelope(provider, envelope, session))
+          .then((reply) => send(reply, envelope))
+          .catch(() => undefined);
+        inFlight.add(task);
+        void task.finally(() => inFlight.delete(task));
+      } else {
+        inOrder = inOrder.then(async () => send(await handleEnvelope(provider, envelope, session), envelope));
+      }
+    }
+  } finally {
+    if (session.closed) await reader.cancel().catch(() => undefined);
+    else reader.releaseLock();
+  }
+  await Promise.allSettled([inOrder, ...inFlight]);
+  await writes.catch(() => undefined);
+  await writer.close().catch(() => undefined);
+}

@@ -1,0 +1,88 @@
+// serveStream: NDJSON over a WebStreams pair (spec §1.1, §4.3, §4.13).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { decodeLine, type Envelope, serveStream } from "../../src/index.ts";
+import { echoProvider } from "../support/providers.ts";
+
+const utf8 = new TextEncoder();
+const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}\n';
+const query = (goal: string, id?: string) => `${JSON.stringify({ type: "query", ...(id ? { id } : {}), query: { goal, max_frames: 2, max_tokens: 100 } })}\n`;
+
+/** Serves `provider` on an in-memory pair, feeding `input`, collecting every reply line. */
+async function serve(provider: ReturnType<typeof echoProvider>, input: string[], sinkDelayMs = 0): Promise<{ replies: Envelope[]; closed: boolean }> {
+  let index = 0;
+  const readable = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = input[index++];
+      if (next === undefined) controller.close();
+      else controller.enqueue(utf8.encode(next));
+    },
+  });
+  const text: string[] = [];
+  let closed = false;
+  const writable = new WritableStream<Uint8Array>(
+    {
+      async write(chunk) {
+        if (sinkDelayMs) await new Promise((resolve) => setTimeout(resolve, sinkDelayMs));
+        text.push(new TextDecoder().decode(chunk));
+      },
+      close() {
+        closed = true;
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  await serveStream(provider, { readable, writable });
+  const replies = text.join("").split("\n").filter(Boolean).map(decodeLine);
+  return { replies, closed };
+}
+
+describe("serveStream", () => {
+  test("a session: handshake, a query, a garbage line answered with bad_request, then a query again", async () => {
+    const { replies, closed } = await serve(echoProvider(), [HANDSHAKE, query("one"), "not json\n", query("two")]);
+    assert.deepEqual(
+      replies.map((r) => (r.type === "error" ? `error:${r.code}` : r.type)),
+      ["handshake_ack", "frames", "error:bad_request", "frames"],
+    );
+    assert.ok(closed, "the writable is closed at the end of input");
+  });
+
+  test("uncorrelated queries are answered in order even when earlier ones are slower", async () => {
+    const provider = echoProvider({
+      query: async (q) => {
+        await new Promise((resolve) => setTimeout(resolve, q.goal === "slow" ? 40 : 1));
+        return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
+      },
+    });
+    const { replies } = await serve(provider, [HANDSHAKE, query("slow"), query("fast")]);
+    assert.deepEqual(replies.slice(1).map((r) => r.type === "frames" && r.result.frames[0]?.id), ["slow", "fast"]);
+  });
+
+  test("100 concurrent correlated queries: every reply carries its own id, answered as they finish", async () => {
+    const provider = echoProvider({
+      query: async (q) => {
+        await new Promise((resolve) => setTimeout(resolve, Number(q.goal) % 7));
+        return [{ id: `f${q.goal}`, kind: "doc", title: "t", content: q.goal, score: 1, citation_label: "c" }];
+      },
+    });
+    const ids = Array.from({ length: 100 }, (_, i) => `q${i}`);
+    const { replies } = await serve(provider, [HANDSHAKE + ids.map((id, i) => query(String(i), id)).join("")]);
+    const frames = replies.filter((r) => r.type === "frames");
+    assert.equal(frames.length, 100);
+    for (const reply of frames) assert.ok(reply.type === "frames" && reply.result.frames[0]?.id === `f${reply.id?.slice(1)}`);
+    assert.deepEqual(new Set(frames.map((r) => r.type === "frames" && r.id)), new Set(ids));
+    assert.notDeepEqual(frames.map((r) => r.type === "frames" && r.id), ids, "answered as they finish, not in order");
+  });
+
+  test("shutdown ends the session: later lines are not served, the writable closes, in-flight answers are kept", async () => {
+    const { replies, closed } = await serve(echoProvider(), [HANDSHAKE, query("before", "q1"), '{"type":"shutdown"}\n', query("after", "q2")]);
+    assert.deepEqual(replies.map((r) => r.type), ["handshake_ack", "frames"]);
+    assert.ok(closed);
+  });
+
+  test("a slow reader (backpressure) still gets every answer", async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `q${i}`);
+    const { replies } = await serve(echoProvider(), [HANDSHAKE, ...ids.map((id) => query(id, id))], 3);
+    assert.equal(replies.filter((r) => r.type === "frames").length, 20);
+  });
+});
