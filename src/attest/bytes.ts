@@ -6,7 +6,7 @@ const utf8 = new TextEncoder();
 
 /** UTF-8 bytes of a string (spec §3.1: text is always UTF-8). */
 export function utf8Bytes(text: string): Uint8Array<ArrayBuffer> {
-  return utf8.encode(text);
+  return utf8.encode(text) as Uint8Array<ArrayBuffer>;
 }
 
 /** Lowercase hex of bytes. */

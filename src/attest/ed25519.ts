@@ -43,7 +43,7 @@ export function webCryptoEngine(subtle: SubtleCrypto = crypto.subtle): Ed25519En
       return new Uint8Array(await subtle.sign(ALGORITHM, await privateKey(seed), own(message)));
     },
     async publicKey(seed) {
-      const jwk = await subtle.exportKey("jwk", await privateKey(seed));
+      const jwk = (await subtle.exportKey("jwk", await privateKey(seed))) as JsonWebKey;
       return Uint8Array.from(atob((jwk.x ?? "").replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
     },
   };
@@ -77,7 +77,7 @@ function hexBytes(hex: string): Uint8Array {
 }
 
 /** Picks WebCrypto when `subtle` verifies a known Ed25519 signature, noble otherwise. */
-export async function detectEngine(subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<Ed25519Engine> {
+export async function detectEngine(subtle: SubtleCrypto | undefined = typeof crypto === "undefined" ? undefined : crypto.subtle): Promise<Ed25519Engine> {
   if (subtle) {
     try {
       const engine = webCryptoEngine(subtle);

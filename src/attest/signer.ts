@@ -17,14 +17,15 @@ export interface Signer {
   sign(commitment: Uint8Array): Promise<Uint8Array>;
 }
 
-/** How a signer names itself. */
+/** How a signer names itself. `keyId` may be derived from the public key (lowercase hex). */
 export interface SignerIdentity {
-  readonly keyId: string;
+  readonly keyId: string | ((publicKeyHex: string) => string);
   readonly attesterId: string;
 }
 
-function attesterKey(keyId: string, publicKey: Uint8Array): AttesterKey {
-  return { key_id: keyId, algorithm: ED25519, public_key: toHex(publicKey) };
+function attesterKey(keyId: SignerIdentity["keyId"], publicKey: Uint8Array): AttesterKey {
+  const hex = toHex(publicKey);
+  return { key_id: typeof keyId === "function" ? keyId(hex) : keyId, algorithm: ED25519, public_key: hex };
 }
 
 /**
@@ -45,7 +46,7 @@ export async function signerFromSeed(seedHex: string, identity: SignerIdentity &
 
 /** A signer from a WebCrypto Ed25519 key pair, whose private key may be non-extractable. */
 export async function signerFromKeyPair(pair: CryptoKeyPair, identity: SignerIdentity, subtle: SubtleCrypto = crypto.subtle): Promise<Signer> {
-  const publicKey = new Uint8Array(await subtle.exportKey("raw", pair.publicKey));
+  const publicKey = new Uint8Array((await subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   return {
     attesterKey: attesterKey(identity.keyId, publicKey),
     attesterId: identity.attesterId,

@@ -4,16 +4,31 @@
  * it fails, or the wire error it caused. `demo` does the same on a built-in
  * session with deliberately broken lines, fed in small chunks.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { docsProvider, readCorpus } from "../docs/index.ts";
 import type { Envelope } from "../protocol/index.ts";
 import { decodeLine, DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/index.ts";
+import { indexCommand } from "./corpus-command.ts";
 import { demoTranscript } from "./demo-transcript.ts";
+import { indexDirectory } from "./index-command.ts";
+import { serveStdio } from "./serve-stdio.ts";
 import { formatReport, reportItem } from "./inspect.ts";
 import { stdinReadable } from "./stdio.ts";
 
 const USAGE = `usage:
+  frameline serve --stdio [--corpus DIR]
+  frameline index [DIR] [--refresh] [--out FILE]
   frameline decode [--strict] [--max-line-bytes N] < transcript.ndjson
   frameline demo [--max-line-bytes N]
+
+serve   serves the docs provider on stdin/stdout (NDJSON), over the Markdown
+        in DIR, or over the corpus built by \`frameline index\` (default:
+        frameline's own README and docs). Diagnostics go to stderr.
+index   builds the docs corpus the Worker bundles (worker/corpus.json) from the
+        Markdown in DIR (default: README.md and docs/); --refresh rebuilds it
+        from the folder indexed last.
 
 decode  reports each NDJSON line on stdin: its envelope and the spec checks it
         fails (F1-F5, D1, P1-P5, G1-G2, B3, H1, H2, C5 ...), or its wire error.
@@ -52,7 +67,15 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { strict: { type: "boolean", default: false }, "max-line-bytes": { type: "string" }, help: { type: "boolean", default: false } },
+    options: {
+      strict: { type: "boolean", default: false },
+      "max-line-bytes": { type: "string" },
+      help: { type: "boolean", default: false },
+      stdio: { type: "boolean", default: false },
+      corpus: { type: "string" },
+      refresh: { type: "boolean", default: false },
+      out: { type: "string" },
+    },
   });
   const maxLineBytes = values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values["max-line-bytes"]);
   if (values.help || !Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
@@ -60,6 +83,18 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   switch (positionals[0]) {
+    case "serve": {
+      if (!values.stdio) break;
+      const corpus = values.corpus === undefined ? await defaultCorpus() : await indexDirectory(values.corpus);
+      process.stderr.write(`frameline: serving docs (${corpus.chunks.length} chunks) on stdio\n`);
+      await serveStdio(docsProvider(corpus), { maxLineBytes });
+      return 0;
+    }
+    case "index": {
+      const { corpus, source } = await indexCommand({ dir: positionals[1], refresh: values.refresh, out: values.out, projectRoot: PROJECT_ROOT });
+      process.stderr.write(`frameline: indexed ${corpus.documents.length} documents, ${corpus.chunks.length} chunks from ${source}\n`);
+      return 0;
+    }
     case "decode":
       return (await report(stdinReadable(), values.strict, maxLineBytes)) ? 0 : 1;
     case "demo": {
@@ -68,9 +103,19 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write("\nTry it on your own transcript: frameline decode --strict < session.ndjson\n");
       return 0;
     }
-    default:
-      process.stderr.write(`${USAGE}\n`);
-      return 2;
+  }
+  process.stderr.write(`${USAGE}\n`);
+  return 2;
+}
+
+const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The corpus built by `frameline index`, or one built now from the project's README and docs. */
+async function defaultCorpus() {
+  try {
+    return readCorpus(JSON.parse(readFileSync(new URL("../../worker/corpus.json", import.meta.url), "utf8")));
+  } catch {
+    return (await indexCommand({ projectRoot: PROJECT_ROOT })).corpus;
   }
 }
 

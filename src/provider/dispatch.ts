@@ -38,7 +38,7 @@ async function withinLimit<T>(provider: Provider, run: (signal: AbortSignal) => 
   try {
     return await Promise.race([Promise.resolve().then(() => run(controller.signal)), overrun]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 

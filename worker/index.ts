@@ -1,0 +1,62 @@
+/**
+ * The edge provider: the `docs` example provider over the bundled corpus
+ * (worker/corpus.json, built by `frameline index`), served by the HTTP binding
+ * at /contextgraph. Answers are signed when the ATTESTATION_SEED secret is set.
+ */
+import type { Hono } from "hono";
+import { signerFromSeed } from "../src/attest/signer.ts";
+import { docsProvider, readCorpus } from "../src/docs/index.ts";
+import { createProviderApp } from "../src/provider/http-app.ts";
+import corpusJson from "./corpus.json";
+
+/** The Worker's bindings (wrangler.toml `[vars]` and secrets). */
+export interface Env {
+  /** 32-byte Ed25519 seed in lowercase hex (a secret: `wrangler secret put ATTESTATION_SEED`). */
+  readonly ATTESTATION_SEED?: string;
+  /** The key id published in handshake_ack.attester_keys (default: the provider name and the key's first 8 hex). */
+  readonly ATTESTATION_KEY_ID?: string;
+  /** Comma-separated browser origins allowed by CORS, or `*`. */
+  readonly ALLOWED_ORIGINS?: string;
+  /** When set, POST requires `Authorization: Bearer <token>` (a secret). */
+  readonly BEARER_TOKEN?: string;
+}
+
+const corpus = readCorpus(corpusJson);
+const apps = new Map<string, Promise<Hono>>();
+
+function origins(value: string | undefined): readonly string[] | "*" {
+  if (value?.trim() === "*") return "*";
+  return (value ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+}
+
+async function buildApp(env: Env): Promise<Hono> {
+  const seed = env.ATTESTATION_SEED?.trim();
+  const keyId = env.ATTESTATION_KEY_ID ?? ((publicKey: string) => `docs-${publicKey.slice(0, 8)}`);
+  const signer = seed ? await signerFromSeed(seed, { keyId, attesterId: "docs" }) : undefined;
+  const provider = docsProvider(corpus, signer ? { signer } : {});
+  return createProviderApp(provider, {
+    allowedOrigins: origins(env.ALLOWED_ORIGINS),
+    ...(env.BEARER_TOKEN ? { bearerToken: env.BEARER_TOKEN } : {}),
+    ...(signer ? {} : { note: "answers are unsigned: set the ATTESTATION_SEED secret to sign them" }),
+  });
+}
+
+/** One app per configuration, built on first use (the signer needs an async key import). */
+function appFor(env: Env): Promise<Hono> {
+  const key = `${env.ATTESTATION_SEED ?? ""}\u0000${env.ATTESTATION_KEY_ID ?? ""}\u0000${env.ALLOWED_ORIGINS ?? ""}\u0000${env.BEARER_TOKEN ?? ""}`;
+  let app = apps.get(key);
+  if (!app) {
+    app = buildApp(env);
+    apps.set(key, app);
+  }
+  return app;
+}
+
+export default {
+  async fetch(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/healthz") return new Response("ok\n", { headers: { "content-type": "text/plain" } });
+    if (url.pathname === "/" && request.method === "GET") return Response.redirect(new URL("/contextgraph", url).toString(), 302);
+    return (await appFor(env)).fetch(request, env, context);
+  },
+} satisfies ExportedHandler<Env>;
