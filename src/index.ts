@@ -6,3 +6,4 @@ export * from "./protocol/index.ts";
 export * from "./wire/index.ts";
 export * from "./attest/index.ts";
 export * from "./provider/index.ts";
+export * from "./host/index.ts";

@@ -5,6 +5,9 @@ import type { ContextFrame } from "../protocol/frame.ts";
 import type { ProviderInfoSchema } from "../protocol/provider-info.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type * as v from "valibot";
+import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
+import { handleEnvelope } from "./dispatch.ts";
+import type { ProviderSession } from "./session.ts";
 
 /** A frame as a query handler returns it: the kit stamps `token_cost` and `content_digest` (B3, F14). */
 export type CandidateFrame = Omit<ContextFrame, "token_cost"> & { token_cost?: number };
@@ -34,9 +37,11 @@ export interface ProviderDefinition {
   readonly timeoutMs?: number;
 }
 
-/** A provider ready to serve: the definition with its declared shapes filled in. */
+/** A provider ready to serve: the definition with its defaults filled in, and its dispatcher. */
 export interface Provider extends ProviderDefinition {
   readonly timeoutMs: number;
+  /** `handleEnvelope` bound to this provider: one envelope in, at most one out. */
+  handle(envelope: Envelope, session: ProviderSession): Promise<EnvelopeInit | undefined>;
 }
 
 /** The reference host's per-provider timeout (spec §4.3). */
@@ -54,5 +59,10 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * });
  */
 export function defineProvider(definition: ProviderDefinition): Provider {
-  return { ...definition, timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const provider: Provider = {
+    ...definition,
+    timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    handle: (envelope, session) => handleEnvelope(provider, envelope, session),
+  };
+  return provider;
 }

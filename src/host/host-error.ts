@@ -1,0 +1,58 @@
+/** `HostError`: every way talking to a provider can fail, as a typed value (spec §4.12). */
+import type { ErrorCode } from "../protocol/vocabulary.ts";
+import { type HostReaction, hostReaction } from "./reaction.ts";
+
+/** What went wrong (spec §4.12 variants, snake_case, plus the local ones a careful host needs). */
+export type HostErrorKind =
+  | "version_mismatch"
+  | "handshake_timeout"
+  | "timeout"
+  | "wire"
+  | "transport"
+  | "insecure_transport"
+  | "unauthorized"
+  | "provider_crashed"
+  | "provider"
+  | "consent_required"
+  | "consent_scope_required"
+  | "unexpected_envelope"
+  | "correlation_mismatch"
+  | "unknown_provider"
+  | "duplicate_id"
+  | "aborted"
+  | "closed";
+
+/** Details a `HostError` may carry; never a credential, never frame content (C8). */
+export interface HostErrorDetails {
+  readonly provider?: string;
+  readonly hostVersion?: string;
+  readonly providerVersion?: string;
+  readonly timeoutMs?: number;
+  readonly host?: string;
+  readonly status?: number;
+  readonly expected?: string;
+  readonly got?: string;
+  readonly scopes?: readonly string[];
+  readonly code?: ErrorCode;
+  /** The provider's error code verbatim, when it is not one spec §1.12 defines (X1). */
+  readonly rawCode?: string;
+}
+
+/**
+ * A host failure with a machine `kind` and a human message. A `provider`
+ * error carries the effective `code` (unknown or absent read as `internal`,
+ * X1/X2) and the spec's host reaction (retry or not).
+ */
+export class HostError extends Error {
+  override readonly name = "HostError";
+  readonly reaction: HostReaction | undefined;
+  constructor(readonly kind: HostErrorKind, message: string, readonly details: HostErrorDetails = {}) {
+    super(message);
+    this.reaction = details.code === undefined ? undefined : hostReaction(details.code);
+  }
+
+  /** Whether retrying could help: only `unavailable` and `shutting_down` (spec §1.12). */
+  get retryable(): boolean {
+    return this.reaction === "retry_with_backoff" || this.reaction === "respawn";
+  }
+}

@@ -1,0 +1,11 @@
+/** `frameline/host`: connect to providers over any transport, negotiate, query, verify (spec §4). */
+export { HostError, type HostErrorDetails, type HostErrorKind } from "./host-error.ts";
+export { type HostReaction, hostReaction } from "./reaction.ts";
+export { Credential } from "./credential.ts";
+export { isLoopbackUrl, isSecureEnough } from "./loopback.ts";
+export type { ExchangeTransport, StreamTransport, Transport } from "./transports/transport.ts";
+export { streamTransport } from "./transports/stream.ts";
+export { httpTransport, type HttpTransportOptions, DEFAULT_MAX_RESPONSE_BYTES } from "./transports/http.ts";
+export { type InPageProvider, inPageTransport } from "./transports/in-page.ts";
+export { prepareQuery, type QueryInput } from "./prepare-query.ts";
+export { type ConnectOptions, type Connection, connect, HANDSHAKE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type RequestOptions } from "./connection.ts";

@@ -1,0 +1,164 @@
+// connect(): handshake, correlation, lock-step, timeouts, teardown (spec §4.2, §4.3).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { connect, createProviderApp, Credential, HostError, httpTransport, inPageTransport, isLoopbackUrl, serveStream, streamTransport } from "../../src/index.ts";
+import { echoProvider } from "../support/providers.ts";
+
+const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
+
+/** A provider served over an in-memory stream pair, as over stdio. */
+function streamPair(provider: ReturnType<typeof echoProvider>) {
+  const toProvider = new TransformStream<Uint8Array, Uint8Array>();
+  const toHost = new TransformStream<Uint8Array, Uint8Array>();
+  const served = serveStream(provider, { readable: toProvider.readable, writable: toHost.writable });
+  return { transport: streamTransport({ readable: toHost.readable, writable: toProvider.writable }), served };
+}
+
+async function rejectsWith(promise: Promise<unknown>, kind: HostError["kind"]): Promise<HostError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof HostError, `expected HostError, got ${String(error)}`);
+    assert.equal(error.kind, kind, error.message);
+    return error;
+  }
+  assert.fail(`expected HostError ${kind}`);
+}
+
+describe("connect", () => {
+  test("in-page: handshake, then a query and a verify", async () => {
+    const connection = await connect(inPageTransport(echoProvider()));
+    assert.equal(connection.provider.name, "echo");
+    const result = await connection.query(Q);
+    assert.equal(result.frames[0]?.id, "echo:g");
+    const verified = await connection.verify([{ provider_id: "echo", frame_id: "x", content_digest: `sha256:${"0".repeat(64)}` }]);
+    assert.equal(verified.verdicts[0]?.status, "gone");
+    await connection.close();
+  });
+
+  test("over a stream pair: 100 concurrent correlated queries, every reply matched to its request", async () => {
+    const { transport, served } = streamPair(echoProvider());
+    const connection = await connect(transport);
+    const goals = Array.from({ length: 100 }, (_, i) => `goal-${i}`);
+    const results = await Promise.all(goals.map((goal) => connection.query({ ...Q, goal })));
+    results.forEach((result, i) => assert.equal(result.frames[0]?.id, `echo:${goals[i]}`));
+    await connection.close();
+    await served;
+  });
+
+  test("another major family is version_mismatch naming both versions, at once (H3)", async () => {
+    const provider = echoProvider();
+    const liar = { handle: async () => ({ type: "handshake_ack" as const, protocol_version: "contextgraph/2.0", provider: provider.info, capabilities: provider.capabilities }) };
+    const error = await rejectsWith(connect(inPageTransport(liar)), "version_mismatch");
+    assert.equal(error.details.providerVersion, "contextgraph/2.0");
+    assert.equal(error.details.hostVersion, "contextgraph/1.0");
+  });
+
+  test("a stalled handshake is handshake_timeout, never a hang", async () => {
+    const stalled = { handle: () => new Promise<never>(() => {}) };
+    await rejectsWith(connect(inPageTransport(stalled), { handshakeTimeoutMs: 50 }), "handshake_timeout");
+  });
+
+  test("a provider that never answers a query times out; an AbortSignal cancels locally", async () => {
+    const provider = echoProvider({ query: () => new Promise(() => {}), timeoutMs: 60_000 });
+    const connection = await connect(inPageTransport(provider), { timeoutMs: 50 });
+    await rejectsWith(connection.query(Q), "timeout");
+    const controller = new AbortController();
+    const pending = connection.query(Q, { signal: controller.signal, timeoutMs: 10_000 });
+    controller.abort();
+    await rejectsWith(pending, "aborted");
+  });
+
+  test("an error envelope becomes a HostError with its code and reaction; unknown codes read as internal (X1)", async () => {
+    const provider = echoProvider();
+    const erring = {
+      handle: async (envelope: Parameters<typeof provider.handle>[0], session: Parameters<typeof provider.handle>[1]) =>
+        envelope.type === "query" ? { type: "error" as const, id: envelope.id, code: envelope.query.goal, message: "no" } : provider.handle(envelope, session),
+    };
+    const connection = await connect(inPageTransport(erring));
+    const unavailable = await rejectsWith(connection.query({ ...Q, goal: "unavailable" }), "provider");
+    assert.equal(unavailable.details.code, "unavailable");
+    assert.equal(unavailable.retryable, true);
+    const vendor = await rejectsWith(connection.query({ ...Q, goal: "vendor:quota" }), "provider");
+    assert.equal(vendor.details.code, "internal");
+    assert.equal(vendor.details.rawCode, "vendor:quota");
+    assert.equal(vendor.retryable, false);
+  });
+
+  test("a wrong or missing id echo on an exchange transport is correlation_mismatch (H4)", async () => {
+    const provider = echoProvider();
+    for (const echoed of ["other", undefined]) {
+      const liar = {
+        handle: async (envelope: Parameters<typeof provider.handle>[0], session: Parameters<typeof provider.handle>[1]) => {
+          const reply = await provider.handle(envelope, session);
+          return reply?.type === "frames" ? { ...reply, id: echoed } : reply;
+        },
+      };
+      const connection = await connect(inPageTransport(liar));
+      const error = await rejectsWith(connection.query(Q), "correlation_mismatch");
+      assert.equal(error.details.got, echoed ?? "<absent>");
+    }
+  });
+
+  test("a provider that dies mid-query fails every pending request at once, not at its timeout", async () => {
+    const toHost = new TransformStream<Uint8Array, Uint8Array>();
+    const toProvider = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = toHost.writable.getWriter();
+    const reader = toProvider.readable.getReader();
+    void (async () => {
+      await reader.read(); // the handshake
+      await writer.write(new TextEncoder().encode('{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"dying","version":"1","data_flow":{}},"capabilities":{"correlation":true}}\n'));
+      await reader.read(); // the first query
+      await writer.close(); // dies
+    })();
+    const connection = await connect(streamTransport({ readable: toHost.readable, writable: toProvider.writable }), { timeoutMs: 30_000 });
+    const started = Date.now();
+    await Promise.all([rejectsWith(connection.query(Q), "provider_crashed"), rejectsWith(connection.query(Q), "provider_crashed")]);
+    assert.ok(Date.now() - started < 5_000);
+  });
+
+  test("a garbage line from a provider is a wire error for everything pending", async () => {
+    const toHost = new TransformStream<Uint8Array, Uint8Array>();
+    const toProvider = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = toHost.writable.getWriter();
+    const reader = toProvider.readable.getReader();
+    void (async () => {
+      await reader.read();
+      await writer.write(new TextEncoder().encode('{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"g","version":"1","data_flow":{}},"capabilities":{}}\n'));
+      await reader.read();
+      await writer.write(new TextEncoder().encode("garbage\n"));
+    })();
+    const connection = await connect(streamTransport({ readable: toHost.readable, writable: toProvider.writable }));
+    await rejectsWith(connection.query(Q), "wire");
+  });
+
+  test("HTTP: plaintext to a non-loopback host is refused before any fetch (C7); loopback is allowed", () => {
+    let fetched = 0;
+    const counting = (async () => {
+      fetched++;
+      return new Response("");
+    }) as typeof fetch;
+    assert.throws(() => httpTransport("http://example.com/contextgraph", { fetch: counting }), (e: unknown) => e instanceof HostError && e.kind === "insecure_transport");
+    assert.throws(() => httpTransport("http://127.0.0.1.example.com/", { fetch: counting }), (e: unknown) => e instanceof HostError && e.kind === "insecure_transport");
+    assert.equal(fetched, 0);
+    for (const url of ["http://localhost:8787/", "http://127.5.6.7/", "http://[::1]:80/", "https://example.com/"]) assert.doesNotThrow(() => httpTransport(url, { fetch: counting }), url);
+    assert.ok(isLoopbackUrl(new URL("http://LOCALHOST/")));
+  });
+
+  test("HTTP: the provider counts as egress (C4); 401 is unauthorized; the credential never shows (C8)", async () => {
+    const secret = "tok-0123456789-SECRET";
+    const credential = new Credential(secret);
+    const provider = echoProvider();
+    const guarded = viaApp(createProviderApp(provider, { bearerToken: "another" }));
+    const failure = await rejectsWith(connect(httpTransport("http://localhost/contextgraph", { credential, fetch: guarded })), "unauthorized");
+    for (const text of [String(credential), JSON.stringify({ credential }), failure.message, JSON.stringify(failure), String(failure.stack)]) assert.ok(!text.includes(secret), text);
+    const open = viaApp(createProviderApp(provider));
+    const connection = await connect(httpTransport("http://localhost/contextgraph", { fetch: open }));
+    assert.equal(connection.provider.data_flow.egress, true);
+  });
+});
+
+/** A `fetch` that hands requests to a hono app in-process. */
+function viaApp(app: ReturnType<typeof createProviderApp>): typeof fetch {
+  return (async (url: URL, init: RequestInit) => app.request(new URL(url).pathname, init)) as unknown as typeof fetch;
+}
