@@ -36,7 +36,9 @@ function providerUsage(leg: UsageLeg): ProviderUsage {
     case "budget_lie":
     case "frame_flood":
       return { ...base, frames_rejected: leg.offered };
-    default:
+    case "consent_required":
+    case "consent_scope_required":
+    case "failed":
       return base;
   }
 }

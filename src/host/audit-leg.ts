@@ -1,0 +1,98 @@
+/**
+ * Auditing one provider's answer (spec §4.6, §4.9): the budget (B1, B2, B4),
+ * exact costs (B3), frame validity per frame, and every attestation under two
+ * trust tiers (§3.13). Nothing here removes or reranks a frame for its
+ * attestation (F9).
+ */
+import { verifyResultAttestations, type AttestationState } from "../attest/verify-result.ts";
+import type { AttesterKey } from "../protocol/attestation.ts";
+import { checkTokenCost, totalDeclaredCost } from "../protocol/checks/budget.ts";
+import { checkFrame } from "../protocol/checks/frame.ts";
+import { checkKinds } from "../protocol/checks/kinds.ts";
+import type { Violation } from "../protocol/checks/violation.ts";
+import type { ContextFrame } from "../protocol/frame.ts";
+import type { FrameId } from "../protocol/frame-id.ts";
+import type { ContextQuery } from "../protocol/query.ts";
+import type { ContextQueryResult } from "../protocol/result.ts";
+import type { Connection } from "./connection.ts";
+
+/** Which key verified an attestation (spec §3.13): one the operator pinned, or one the provider published. */
+export type TrustAnchor = "pinned" | "handshake";
+
+/** A frame's attestation outcome: its state, and for `attested`, which tier of key verified it. */
+export type FrameAttestationOutcome = AttestationState & { readonly anchor?: TrustAnchor };
+
+/** One frame as the host accepted it: its identity (local provider id), its breaches and its attestation. */
+export interface AuditedFrame {
+  readonly frameId: FrameId;
+  readonly frame: ContextFrame;
+  readonly violations: readonly Violation[];
+  readonly attestation: FrameAttestationOutcome;
+}
+
+/** A leg whose frames survived the budget audit. */
+export interface FramesLeg {
+  readonly outcome: "frames";
+  readonly frames: readonly AuditedFrame[];
+  readonly truncated: boolean;
+  readonly resultAttestation: FrameAttestationOutcome;
+  /** Breaches of the whole answer that do not drop it (Q1, orphaned attestation entries). */
+  readonly violations: readonly Violation[];
+}
+
+/** A leg dropped whole, loudly (B2): more declared cost than `max_tokens`, or more frames than `max_frames`. */
+export interface DroppedLeg {
+  readonly outcome: "budget_lie" | "frame_flood";
+  readonly offered: number;
+  readonly violations: readonly Violation[];
+}
+
+/**
+ * Combines the two tiers (spec §3.13): when the operator pinned a key for the
+ * attestation's key id, its verdict stands, whatever the published key says
+ * (a published key that disagrees with a pinned one is a substitution, not a
+ * pass); only a key id the operator did not pin falls back to the published key.
+ */
+function withAnchor(pinned: AttestationState | undefined, published: AttestationState): FrameAttestationOutcome {
+  if (pinned && pinned.state !== "no_trusted_key") return pinned.state === "attested" ? { ...pinned, anchor: "pinned" } : pinned;
+  return published.state === "attested" ? { ...published, anchor: "handshake" } : published;
+}
+
+/**
+ * Audits `result` from `connection` for `query`. `localId` is the host's name
+ * for the provider (it goes into FrameIds); commitments use the declared
+ * `provider.name` (spec §3.6). `pinnedKeys` are the operator's trust anchors.
+ */
+export async function auditLeg(
+  connection: Connection,
+  localId: string,
+  query: Pick<ContextQuery, "kinds" | "max_frames" | "max_tokens" | "representation_preferences">,
+  result: ContextQueryResult,
+  pinnedKeys: readonly AttesterKey[],
+): Promise<FramesLeg | DroppedLeg> {
+  const declared = totalDeclaredCost(result);
+  if (declared > query.max_tokens) {
+    return { outcome: "budget_lie", offered: result.frames.length, violations: [{ anchor: "B1", message: `declared cost ${declared} exceeds max_tokens ${query.max_tokens}; every frame dropped (B2)` }] };
+  }
+  if (result.frames.length > query.max_frames) {
+    return { outcome: "frame_flood", offered: result.frames.length, violations: [{ anchor: "B4", message: `${result.frames.length} frames exceed max_frames ${query.max_frames}; every frame dropped` }] };
+  }
+  const name = connection.provider.name;
+  const published = await verifyResultAttestations(result, name, connection.attesterKeys);
+  const pinned = pinnedKeys.length > 0 ? await verifyResultAttestations(result, name, pinnedKeys) : undefined;
+  const context = { offeredRepresentations: connection.capabilities.representations ?? [], representationPreferences: query.representation_preferences ?? [] };
+  const frames = result.frames.map((frame, i): AuditedFrame => ({
+    frameId: { provider_id: localId, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) },
+    frame,
+    violations: [...checkFrame(frame, context), ...checkTokenCost(frame)],
+    attestation: withAnchor(pinned?.frames[i], published.frames[i]!),
+  }));
+  const orphans = published.orphans > 0 ? [{ anchor: "F11", message: `${published.orphans} frame_attestations entries name no frame of this result` }] : [];
+  return {
+    outcome: "frames",
+    frames,
+    truncated: result.truncated,
+    resultAttestation: withAnchor(pinned?.result, published.result),
+    violations: [...checkKinds(result, query), ...orphans],
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * `Host`: many providers (spec §4.5–§4.7). Consent gates every payload (C1,
+ * C2, C6); `queryAll` fans out concurrently, isolates every failure and
+ * audits every answer; `verifyFrames` revalidates held frames and remembers
+ * what went stale or gone so it is never served again (V4).
+ */
+import type { AttesterKey } from "../protocol/attestation.ts";
+import type { FrameId } from "../protocol/frame-id.ts";
+import type { DataFlow } from "../protocol/provider-info.ts";
+import { auditLeg, type DroppedLeg, type FramesLeg } from "./audit-leg.ts";
+import { ConsentStore } from "./consent/consent-store.ts";
+import { type Connection, type ConnectOptions, connect } from "./connection.ts";
+import { HostError } from "./host-error.ts";
+import type { QueryInput } from "./prepare-query.ts";
+import { dropped, type DroppedFrame, type Revalidation, sortByVerdicts } from "./revalidate.ts";
+import type { Transport } from "./transports/transport.ts";
+
+/** One provider's leg of a fan-out (spec §4.6 `ProviderResult`). */
+export type LegResult =
+  | (FramesLeg & { readonly provider: string; readonly revoked: number })
+  | (DroppedLeg & { readonly provider: string })
+  | { readonly provider: string; readonly outcome: "consent_required"; readonly dataFlow: DataFlow }
+  | { readonly provider: string; readonly outcome: "consent_scope_required"; readonly dataFlow: DataFlow; readonly missing: readonly string[] }
+  | { readonly provider: string; readonly outcome: "failed"; readonly error: HostError };
+
+/** Options for a `Host`. */
+export interface HostOptions {
+  /** Where consent is kept (default in memory). */
+  readonly consent?: ConsentStore;
+  /** Operator-pinned keys per local provider id: the trust anchors of spec §3.13. */
+  readonly pinnedKeys?: Readonly<Record<string, readonly AttesterKey[]>>;
+  /** Passed to every `connect`. */
+  readonly connect?: ConnectOptions;
+}
+
+function identityKey(frame: FrameId): string {
+  return JSON.stringify([frame.provider_id, frame.frame_id, frame.content_digest ?? null]);
+}
+
+/** The budget split of spec §4.6: `floor(global / n)` each, the first `global mod n` one more. */
+export function budgetSplit(global: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => Math.floor(global / n) + (i < global % n ? 1 : 0));
+}
+
+/** A host over many providers (spec §4). */
+export class Host {
+  readonly consent: ConsentStore;
+  readonly #connections = new Map<string, Connection>();
+  readonly #pinned: Readonly<Record<string, readonly AttesterKey[]>>;
+  readonly #connectOptions: ConnectOptions;
+  readonly #revoked = new Set<string>();
+
+  constructor(options: HostOptions = {}) {
+    this.consent = options.consent ?? new ConsentStore();
+    this.#pinned = options.pinnedKeys ?? {};
+    this.#connectOptions = options.connect ?? {};
+  }
+
+  /** Adds a provider under a local id, connecting (handshake) when given a transport. */
+  async add(localId: string, provider: Transport | Connection): Promise<Connection> {
+    if (this.#connections.has(localId)) throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
+    const connection = "query" in provider ? provider : await connect(provider, this.#connectOptions);
+    this.#connections.set(localId, connection);
+    return connection;
+  }
+
+  /** The connection registered under a local id. */
+  connection(localId: string): Connection | undefined {
+    return this.#connections.get(localId);
+  }
+
+  /** Closes every connection. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#connections.values()].map((c) => c.close()));
+    this.#connections.clear();
+  }
+
+  /** Whether a provider serves any of the kinds asked for (spec §4.6 step 1). */
+  #selected(query: QueryInput): [string, Connection][] {
+    const kinds = query.kinds ?? [];
+    return [...this.#connections].filter(([, c]) => kinds.length === 0 || kinds.some((kind) => (c.capabilities.query.kinds ?? []).includes(kind)));
+  }
+
+  async #leg(localId: string, connection: Connection, query: QueryInput, signal: AbortSignal | undefined): Promise<LegResult> {
+    const flow = connection.provider.data_flow;
+    const decision = this.consent.evaluate(localId, flow);
+    if (!decision.permitted) {
+      return decision.needs === "receipts"
+        ? { provider: localId, outcome: "consent_scope_required", dataFlow: flow, missing: decision.missing }
+        : { provider: localId, outcome: "consent_required", dataFlow: flow };
+    }
+    try {
+      const result = await connection.query(query, signal ? { signal } : {});
+      const audited = await auditLeg(connection, localId, query, result, this.#pinned[localId] ?? []);
+      if (audited.outcome !== "frames") return { ...audited, provider: localId };
+      const kept = audited.frames.filter((f) => !this.#revoked.has(identityKey(f.frameId)));
+      return { ...audited, frames: kept, provider: localId, revoked: audited.frames.length - kept.length };
+    } catch (error) {
+      return { provider: localId, outcome: "failed", error: error instanceof HostError ? error : new HostError("transport", "the provider failed") };
+    }
+  }
+
+  /**
+   * Fans a query out to every provider serving one of its kinds, concurrently
+   * (spec §4.6). A provider that fails, lies about its budget or floods is
+   * isolated and reported; the others' frames come back. With `budget`, each
+   * of the n providers gets its share of it as `max_tokens`.
+   */
+  async queryAll(query: QueryInput, options: { signal?: AbortSignal; budget?: number } = {}): Promise<LegResult[]> {
+    const selected = this.#selected(query);
+    const shares = options.budget === undefined ? undefined : budgetSplit(options.budget, selected.length);
+    return Promise.all(selected.map(([id, c], i) => this.#leg(id, c, shares ? { ...query, max_tokens: shares[i]! } : query, options.signal)));
+  }
+
+  /**
+   * Revalidates held frames (spec §4.7, V1–V4): grouped by provider, only
+   * identities with a digest are sent; unknown or missing verdicts are never
+   * validity; stale and gone identities are remembered and never served again.
+   */
+  async verifyFrames(held: readonly FrameId[]): Promise<Revalidation> {
+    const retained: FrameId[] = [];
+    const out: DroppedFrame[] = [];
+    const groups = new Map<string, FrameId[]>();
+    for (const frame of held) groups.set(frame.provider_id, [...(groups.get(frame.provider_id) ?? []), frame]);
+    for (const [localId, frames] of groups) {
+      const connection = this.#connections.get(localId);
+      if (!connection) {
+        out.push(...frames.map((f) => dropped(f, { kind: "unknown_provider" })));
+        continue;
+      }
+      if (!connection.capabilities.verify) {
+        out.push(...frames.map((f) => dropped(f, { kind: "verify_unsupported" })));
+        continue;
+      }
+      const withDigest = frames.filter((f) => f.content_digest !== undefined);
+      out.push(...frames.filter((f) => f.content_digest === undefined).map((f) => dropped(f, { kind: "no_digest" })));
+      if (withDigest.length === 0) continue;
+      // [later revision] D5: the provider's declared name on the wire; verdicts are matched on what was sent.
+      const sent = withDigest.map((f) => ({ ...f, provider_id: connection.provider.name }));
+      try {
+        const response = await connection.verify(sent);
+        const sorted = sortByVerdicts(withDigest, sent, response.verdicts);
+        retained.push(...sorted.retained);
+        out.push(...sorted.dropped);
+        for (const d of sorted.dropped) if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(identityKey(d.frame));
+      } catch (error) {
+        out.push(...withDigest.map((f) => dropped(f, { kind: "verify_failed", message: error instanceof Error ? error.message : "verify failed" })));
+      }
+    }
+    return { retained, dropped: out };
+  }
+}
