@@ -1,0 +1,62 @@
+// Builds the real Worker (worker/index.ts) for workerd, the way wrangler would: a fresh corpus of
+// README.md + docs/ (the default `frameline index`), bundled by esbuild as one ES module.
+// The corpus goes to a temp dir (not worker/corpus.json), so building never touches the workspace.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Plugin } from "esbuild";
+import { indexCommand } from "../../../src/node/corpus-command.ts";
+
+/** The project root (/work/main), where README.md, docs/ and worker/ live. */
+export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** A bundled Worker in a temp dir. */
+export interface WorkerBundle {
+  readonly dir: string;
+  /** The bundled ES module, for Miniflare's `scriptPath`. */
+  readonly scriptPath: string;
+  /** The corpus JSON the bundle embeds. */
+  readonly corpusPath: string;
+  /** Removes the temp dir. */
+  cleanup(): Promise<void>;
+}
+
+/** Resolves worker/index.ts's `./corpus.json` to the corpus built for this bundle. */
+function corpusRedirect(corpusPath: string): Plugin {
+  return {
+    name: "corpus-redirect",
+    setup(builder) {
+      builder.onResolve({ filter: /^\.\/corpus\.json$/ }, (args) =>
+        args.importer.endsWith(join("worker", "index.ts")) ? { path: corpusPath } : undefined,
+      );
+    },
+  };
+}
+
+/** Indexes README.md + docs/ into a temp corpus and bundles worker/index.ts against it. */
+export async function bundleWorker(): Promise<WorkerBundle> {
+  const dir = await mkdtemp(join(tmpdir(), "frameline-worker-"));
+  try {
+    const corpusPath = join(dir, "corpus.json");
+    await indexCommand({ out: corpusPath, projectRoot: PROJECT_ROOT });
+    const scriptPath = join(dir, "worker.mjs");
+    await build({
+      entryPoints: [join(PROJECT_ROOT, "worker", "index.ts")],
+      outfile: scriptPath,
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      conditions: ["worker", "browser"],
+      mainFields: ["browser", "module", "main"],
+      loader: { ".json": "json" },
+      plugins: [corpusRedirect(corpusPath)],
+      logLevel: "silent",
+    });
+    return { dir, scriptPath, corpusPath, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
