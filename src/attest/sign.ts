@@ -1,6 +1,7 @@
 /** Producing attestations (spec §3.10): per frame, and over a whole result. */
 import type { FrameAttestation, ProvenanceAttestation } from "../protocol/attestation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
+import { formatTimestamp } from "../protocol/grammars.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import { AttestationError } from "./attestation-error.ts";
 import { digestString, toHex } from "./bytes.ts";
@@ -11,10 +12,6 @@ import { canonicalOrder } from "./order.ts";
 import type { Signer } from "./signer.ts";
 import { ED25519 } from "./verify.ts";
 
-/** Now in the F4 timestamp profile, without fraction (spec §1.14). */
-function now(): string {
-  return `${new Date().toISOString().slice(0, 19)}Z`;
-}
 
 /** Options for producing attestations. */
 export interface SignOptions {
@@ -30,7 +27,7 @@ export async function signCommitment(commitment: Uint8Array, signer: Signer, opt
     algorithm: ED25519,
     attester_id: signer.attesterId,
     signature: toHex(await signer.sign(commitment)),
-    issued_at: options.issuedAt ?? now(),
+    issued_at: options.issuedAt ?? formatTimestamp(new Date()),
   };
 }
 

@@ -37,6 +37,11 @@ export function isTimestamp(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 60;
 }
 
+/** An instant in the F4 profile without fraction, as the reference formatter writes it (spec §1.14). */
+export function formatTimestamp(instant: Date): string {
+  return `${instant.toISOString().slice(0, 19)}Z`;
+}
+
 /**
  * A timestamp as milliseconds since the epoch, for comparing instants (Q2);
  * undefined when it is not in the F4 profile. A leap second (`:60`) counts as

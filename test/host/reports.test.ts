@@ -5,14 +5,13 @@ import { composeForPrompt, type OfferedFrame } from "../../src/host/compose/inde
 import {
   attributionReport,
   consentReceipt,
-  formatTimestamp,
   isReconcilable,
   type UsageLeg,
   type UsageReport,
   usageReport,
   withinBudget,
 } from "../../src/host/reports/index.ts";
-import { isTimestamp } from "../../src/protocol/index.ts";
+import { formatTimestamp, isTimestamp } from "../../src/protocol/index.ts";
 
 const AS_OF = new Date("2026-07-21T00:00:00Z");
 const retryDoc = { provider_id: "repo-graph", frame_id: "retry-doc", content_digest: "sha256:aa" };

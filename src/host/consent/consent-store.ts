@@ -1,8 +1,7 @@
 /** The consent gate (spec §4.5, C1, C2, C6). */
-import { isOffMachineScope } from "../../protocol/grammars.ts";
 import type { DataFlow } from "../../protocol/provider-info.ts";
 import type { ConsentReceipt } from "../reports/consent-receipt.ts";
-import { formatTimestamp } from "../reports/timestamp.ts";
+import { formatTimestamp, isOffMachineScope } from "../../protocol/grammars.ts";
 import { type ConsentStorage, memoryConsentStorage } from "./storage.ts";
 
 /** What the gate decided for a provider, before any payload is sent (spec §4.5 `evaluate`). */

@@ -1,5 +1,5 @@
 /** The consent receipt (spec §4.11, C1, C6). */
-import { formatTimestamp } from "./timestamp.ts";
+import { formatTimestamp } from "../../protocol/grammars.ts";
 
 /** Who granted consent (spec §4.11): a `human` or a `policy`, by id. */
 export interface ConsentGrantor {

@@ -1,6 +1,6 @@
 /** The usage report (spec §4.11, UR1). */
 import type { ContextQuery } from "../../protocol/query.ts";
-import { formatTimestamp } from "./timestamp.ts";
+import { formatTimestamp } from "../../protocol/grammars.ts";
 import type { ServedFrame, UsageLeg } from "./usage-leg.ts";
 
 /** One provider's line of a usage report (spec §4.11); `served_frames` omitted when empty. */
