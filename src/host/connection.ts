@@ -65,7 +65,7 @@ export interface Connection {
   query(query: QueryInput, options?: RequestOptions): Promise<ContextQueryResult>;
   /** Asks the provider to revalidate identities; always lock-step (spec §1.10). */
   verify(frames: readonly FrameId[], options?: RequestOptions): Promise<VerifyResponse>;
-  /** Sends `shutdown` (best effort), fails anything pending, releases the transport. */
+  /** Lets requests in flight finish, sends `shutdown` (best effort), then releases the transport; later requests fail with `closed`. */
   close(): Promise<void>;
 }
 
@@ -169,7 +169,17 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   const hostVersion = options.hostVersion ?? PROTOCOL_VERSION;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const pending = new PendingTable();
-  const run = exchanger(transport, pending);
+  const exchange = exchanger(transport, pending);
+  const inFlight = new Set<Promise<unknown>>();
+  let closing: Promise<void> | undefined;
+  const run = (request: Exchange): Promise<Envelope> => {
+    if (closing) return Promise.reject(new HostError("closed", "the connection is closed"));
+    const reply = exchange(request);
+    const settled = reply.catch(() => undefined);
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return reply;
+  };
   const lock = new Lock();
   void readReplies(transport, pending);
 
@@ -219,9 +229,10 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
       return reply.response;
     });
 
-  let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Drain: let what is in flight finish (each request is bounded by its own timeout), then say goodbye.
+      await Promise.all(inFlight);
       if (transport.kind === "stream") await transport.send({ type: "shutdown" }).catch(() => undefined);
       else await transport.exchange({ type: "shutdown" }, AbortSignal.timeout(2_000)).catch(() => undefined);
       pending.failAll(new HostError("closed", "the connection is closed", { provider: name }));

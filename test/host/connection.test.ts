@@ -46,6 +46,21 @@ describe("connect", () => {
     await served;
   });
 
+  test("close() lets a request in flight finish, sends shutdown, and refuses later requests", async () => {
+    let release: () => void = () => {};
+    const provider = echoProvider({ query: (q) => new Promise((resolve) => (release = () => resolve([{ id: q.goal, kind: "doc", title: "t", content: "c", score: 1, citation_label: "c" }]))) });
+    const seen: string[] = [];
+    const connection = await connect(inPageTransport({ handle: (envelope, session) => (seen.push(envelope.type), provider.handle(envelope, session)) }));
+    const inFlight = connection.query(Q);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const closed = connection.close();
+    release();
+    assert.equal((await inFlight).frames[0]?.id, "g");
+    await closed;
+    assert.deepEqual(seen, ["handshake", "query", "shutdown"]);
+    await rejectsWith(connection.query(Q), "closed");
+  });
+
   test("another major family is version_mismatch naming both versions, at once (H3)", async () => {
     const provider = echoProvider();
     const liar = { handle: async () => ({ type: "handshake_ack" as const, protocol_version: "contextgraph/2.0", provider: provider.info, capabilities: provider.capabilities }) };
