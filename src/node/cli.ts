@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { docsProvider, readCorpus } from "../docs/index.ts";
+import { buildCorpus, docsProvider, readCorpus } from "../docs/index.ts";
 import type { Envelope } from "../protocol/index.ts";
 import { decodeLine, DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/index.ts";
 import { indexCommand } from "./corpus-command.ts";
 import { demoTranscript } from "./demo-transcript.ts";
-import { indexDirectory } from "./index-command.ts";
+import { defaultCorpusFiles, indexDirectory } from "./index-command.ts";
 import { serveStdio } from "./serve-stdio.ts";
 import { formatReport, reportItem } from "./inspect.ts";
 import { stdinReadable } from "./stdio.ts";
@@ -110,12 +110,12 @@ async function main(argv: string[]): Promise<number> {
 
 const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The corpus built by `frameline index`, or one built now from the project's README and docs. */
+/** The corpus built by `frameline index`, or, without one, the project's README and docs indexed in memory. */
 async function defaultCorpus() {
   try {
     return readCorpus(JSON.parse(readFileSync(new URL("../../worker/corpus.json", import.meta.url), "utf8")));
   } catch {
-    return (await indexCommand({ projectRoot: PROJECT_ROOT })).corpus;
+    return buildCorpus(await defaultCorpusFiles(PROJECT_ROOT));
   }
 }
 

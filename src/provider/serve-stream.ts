@@ -4,10 +4,10 @@
  * else is answered in order. Writes respect backpressure.
  */
 import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
-import { type DecodedItem, DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";
-import { encodeLine } from "../wire/line.ts";
+import { DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";
+import { decodeLine, encodeLine } from "../wire/line.ts";
 import type { Provider } from "./define.ts";
-import { handleEnvelope, malformedAnswer } from "./dispatch.ts";
+import { handleEnvelope, malformedAnswer, undecodableReply } from "./dispatch.ts";
 import { createSession } from "./session.ts";
 
 /** Options for `serveStream`. */
@@ -50,7 +50,15 @@ export async function serveStream(
   let inOrder: Promise<void> = Promise.resolve();
   const correlating = provider.capabilities.correlation === true;
   const maxInFlight = options.maxInFlight ?? 64;
-  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES })).getReader();
+  // A line that does not decode is answered from its own text: its id echoed, an unknown notification ignored (R1, U1).
+  const decode = (text: string): { envelope: Envelope } | { reply: EnvelopeInit | undefined } => {
+    try {
+      return { envelope: decodeLine(text) };
+    } catch (thrown) {
+      return { reply: undecodableReply(text, thrown) };
+    }
+  };
+  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, decode })).getReader();
   try {
     for (;;) {
       // Backpressure: read no further while the host is not reading our answers or too much is in flight.
@@ -58,12 +66,17 @@ export async function serveStream(
       while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
       const { done, value } = await reader.read();
       if (done) break;
-      const item: DecodedItem = value;
-      if ("error" in item) {
-        inOrder = inOrder.then(() => send({ type: "error", code: "bad_request", message: `malformed envelope (${item.error.code})` }));
+      if ("error" in value) {
+        const code = value.error.code;
+        inOrder = inOrder.then(() => send({ type: "error", code: "bad_request", message: `malformed envelope (${code})` }));
         continue;
       }
-      const envelope = item.envelope;
+      if ("reply" in value.envelope) {
+        const reply = value.envelope.reply;
+        inOrder = inOrder.then(() => send(reply));
+        continue;
+      }
+      const envelope = value.envelope.envelope;
       if (envelope.type === "shutdown") {
         session.closed = true;
         break;
