@@ -63,13 +63,14 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   }
   if (!isSecureEnough(target)) throw new HostError("insecure_transport", `refusing plaintext HTTP to non-loopback host ${target.hostname}`, { host: target.hostname });
   const send = options.fetch ?? fetch;
+  const secret = options.credential?.reveal() || undefined;
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     kind: "exchange",
     forcesEgress: true,
     async exchange(envelope: EnvelopeInit, signal: AbortSignal): Promise<Envelope | undefined> {
       const headers: Record<string, string> = { ...options.headers, "content-type": "application/json" };
-      if (options.credential) headers.authorization = `Bearer ${options.credential.reveal()}`;
+      if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
       let response: Response;
       try {
         response = await send(target, { method: "POST", headers, body: encodeLine(envelope), signal });
@@ -84,11 +85,14 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         throw new HostError("transport", `HTTP ${response.status}`, { status: response.status });
       }
       const text = await readLimited(response, limit);
+      let reply: Envelope;
       try {
-        return decodeLine(text);
+        reply = decodeLine(text);
       } catch (thrown) {
-        throw new HostError("wire", thrown instanceof WireError ? thrown.message : "the response is not an envelope");
+        // No preview of the body: a provider (or a proxy) may reflect the request's credential (C8).
+        throw new HostError("wire", `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`);
       }
+      return reply.type === "error" && secret !== undefined ? { ...reply, message: reply.message.split(secret).join("<redacted>") } : reply;
     },
     async close() {},
   };
