@@ -75,7 +75,8 @@ describe("connect", () => {
   });
 
   test("a provider that never answers a query times out; an AbortSignal cancels locally", async () => {
-    const provider = echoProvider({ query: () => new Promise(() => {}), timeoutMs: 60_000 });
+    // The provider's own limit (200 ms) is longer than the host's (50 ms), and short enough not to hold the process open.
+    const provider = echoProvider({ query: () => new Promise(() => {}), timeoutMs: 200 });
     const connection = await connect(inPageTransport(provider), { timeoutMs: 50 });
     await rejectsWith(connection.query(Q), "timeout");
     const controller = new AbortController();

@@ -84,15 +84,14 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         await response.body?.cancel().catch(() => undefined);
         throw new HostError("transport", `HTTP ${response.status}`, { status: response.status });
       }
-      const text = await readLimited(response, limit);
-      let reply: Envelope;
+      // A provider (or a proxy) may reflect the request's credential: it never gets past here (C8).
+      const raw = await readLimited(response, limit);
+      const text = secret === undefined ? raw : raw.split(secret).join("<redacted>");
       try {
-        reply = decodeLine(text);
+        return decodeLine(text);
       } catch (thrown) {
-        // No preview of the body: a provider (or a proxy) may reflect the request's credential (C8).
         throw new HostError("wire", `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`);
       }
-      return reply.type === "error" && secret !== undefined ? { ...reply, message: reply.message.split(secret).join("<redacted>") } : reply;
     },
     async close() {},
   };
