@@ -1,6 +1,7 @@
 // Shared helpers for the docs provider tests: independent re-hashing with node:crypto, and a session driver.
 import { createHash } from "node:crypto";
-import { createSession, decodeLine, type Envelope, handleLine, type Provider } from "../../src/index.ts";
+import type { Provider } from "../../src/index.ts";
+import { exchange } from "../support/providers.ts";
 
 /** `sha256:<hex>` of bytes, computed with node:crypto (independent of src/attest). */
 export function sha256Hex(bytes: Uint8Array | string): string {
@@ -21,16 +22,7 @@ export function digestOfLines(file: Uint8Array | string, start: number, end: num
   return sha256Hex(bytes.subarray(from, to));
 }
 
-/** Runs lines through a fresh session and returns the decoded replies. */
-export async function exchange(provider: Provider, lines: string[]): Promise<(Envelope | undefined)[]> {
-  const session = createSession();
-  const replies: (Envelope | undefined)[] = [];
-  for (const line of lines) {
-    const reply = await handleLine(provider, line, session);
-    replies.push(reply === undefined ? undefined : decodeLine(reply));
-  }
-  return replies;
-}
+export { exchange };
 
 export const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}';
 

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { connect, createProviderApp, Credential, HostError, httpTransport, inPageTransport, isLoopbackUrl, serveStream, streamTransport } from "../../src/index.ts";
+import { rejectsWith } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
@@ -14,16 +15,6 @@ function streamPair(provider: ReturnType<typeof echoProvider>) {
   return { transport: streamTransport({ readable: toHost.readable, writable: toProvider.writable }), served };
 }
 
-async function rejectsWith(promise: Promise<unknown>, kind: HostError["kind"]): Promise<HostError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof HostError, `expected HostError, got ${String(error)}`);
-    assert.equal(error.kind, kind, error.message);
-    return error;
-  }
-  assert.fail(`expected HostError ${kind}`);
-}
 
 describe("connect", () => {
   test("in-page: handshake, then a query and a verify", async () => {

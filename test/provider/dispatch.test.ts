@@ -15,6 +15,7 @@ import {
   signerFromSeed,
   verifyResultAttestations,
 } from "../../src/index.ts";
+import { exchange } from "../support/providers.ts";
 
 const frame = (id: string, content: string, extra: Partial<CandidateFrame> = {}): CandidateFrame => ({
   id,
@@ -44,15 +45,6 @@ function docs(extra: Partial<ProviderDefinition> = {}) {
   });
 }
 
-async function exchange(provider: ReturnType<typeof docs>, lines: string[]): Promise<(Envelope | undefined)[]> {
-  const session = createSession();
-  const replies: (Envelope | undefined)[] = [];
-  for (const line of lines) {
-    const reply = await handleLine(provider, line, session);
-    replies.push(reply === undefined ? undefined : decodeLine(reply));
-  }
-  return replies;
-}
 
 const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}';
 const query = (body: Record<string, unknown>, id?: string) => JSON.stringify({ type: "query", ...(id ? { id } : {}), query: { goal: "g", max_frames: 8, max_tokens: 4096, ...body } });

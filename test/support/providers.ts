@@ -1,5 +1,5 @@
 // A small provider for binding tests.
-import { type CandidateFrame, defineProvider, type ProviderDefinition } from "../../src/index.ts";
+import { type CandidateFrame, createSession, decodeLine, defineProvider, type Envelope, handleLine, type Provider, type ProviderDefinition } from "../../src/index.ts";
 
 /** A frame candidate with sensible defaults. */
 export function candidate(id: string, content: string, extra: Partial<CandidateFrame> = {}): CandidateFrame {
@@ -15,4 +15,15 @@ export function echoProvider(extra: Partial<ProviderDefinition> = {}) {
     verify: () => "gone",
     ...extra,
   });
+}
+
+/** Runs lines through one fresh provider session and returns the decoded replies. */
+export async function exchange(provider: Provider, lines: string[]): Promise<(Envelope | undefined)[]> {
+  const session = createSession();
+  const replies: (Envelope | undefined)[] = [];
+  for (const line of lines) {
+    const reply = await handleLine(provider, line, session);
+    replies.push(reply === undefined ? undefined : decodeLine(reply));
+  }
+  return replies;
 }
