@@ -101,6 +101,30 @@ export class Host {
   }
 
   /**
+   * Queries one provider (spec §4.5, §4.6): the audited frames, or a typed
+   * `HostError`: `unknown_provider`, `consent_required`,
+   * `consent_scope_required` naming the scopes (nothing is sent), the leg's
+   * failure, or the budget audit's verdict for a lying or flooding answer.
+   */
+  async query(localId: string, query: QueryInput, options: { signal?: AbortSignal } = {}): Promise<FramesLeg & { readonly provider: string; readonly revoked: number }> {
+    const connection = this.#connections.get(localId);
+    if (!connection) throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
+    const leg = await this.#leg(localId, connection, query, options.signal);
+    switch (leg.outcome) {
+      case "frames":
+        return leg;
+      case "consent_required":
+        throw new HostError("consent_required", `provider ${localId} needs consent before it is sent anything`, { provider: localId });
+      case "consent_scope_required":
+        throw new HostError("consent_scope_required", `provider ${localId} needs consent for ${leg.missing.join(", ")}`, { provider: localId, scopes: leg.missing });
+      case "failed":
+        throw leg.error;
+      default:
+        throw new HostError("provider", `provider ${localId}: ${leg.violations[0]?.message ?? leg.outcome}`, { provider: localId });
+    }
+  }
+
+  /**
    * Fans a query out to every provider serving one of its kinds, concurrently
    * (spec §4.6). A provider that fails, lies about its budget or floods is
    * isolated and reported; the others' frames come back. With `budget`, each

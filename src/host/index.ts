@@ -14,5 +14,6 @@ export { type ConsentDecision, ConsentStore } from "./consent/consent-store.ts";
 export { type ConsentRecord, type ConsentState, type ConsentStorage, memoryConsentStorage, type WebStorage, webConsentStorage } from "./consent/storage.ts";
 export { type DropReason, type DroppedFrame, type Revalidation } from "./revalidate.ts";
 export { budgetSplit, Host, type HostOptions, type LegResult } from "./host.ts";
+export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";

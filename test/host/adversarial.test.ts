@@ -17,6 +17,7 @@ import {
   signCommitment,
   signerFromSeed,
   usageReport,
+  usageLegOf,
 } from "../../src/index.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 import {
@@ -29,7 +30,6 @@ import {
   perFrameSigning,
   rejectsWith,
   scriptedStream,
-  usageLeg,
 } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
@@ -96,7 +96,7 @@ describe("adversarial providers", () => {
     assert.deepEqual(anchors(lie.violations), ["B1"]);
     assert.match(lie.violations[0]!.message, /199998 exceeds max_tokens 100.*B2/);
     assert.ok(!("frames" in lie), "no frame of the lying leg survives");
-    const report = usageReport({ query: Q, legs: legs.map(usageLeg) });
+    const report = usageReport({ query: Q, legs: legs.map(usageLegOf) });
     assert.deepEqual(report.providers?.[1], { provider_id: "liar", frames_served: 0, frames_rejected: 2, token_cost: 0 });
     assert.equal(report.providers?.[0]?.frames_served, 2);
   });
@@ -115,7 +115,7 @@ describe("adversarial providers", () => {
     assert.equal(leg.offered, 64);
     assert.deepEqual(anchors(leg.violations), ["B4"]);
     assert.match(leg.violations[0]!.message, /64 frames exceed max_frames 4/);
-    assert.equal(usageReport({ query: Q, legs: [usageLeg(leg)] }).providers?.[0]?.frames_rejected, 64);
+    assert.equal(usageReport({ query: Q, legs: [usageLegOf(leg)] }).providers?.[0]?.frames_rejected, 64);
   });
 
   test("bad score: a score outside [0,1] is an F1 violation on that frame; the frame is kept", async () => {

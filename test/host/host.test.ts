@@ -1,7 +1,7 @@
 // Host: consent, fan-out with audits and isolation, trust tiers, revalidation (spec §4.5–§4.7, §3.13).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { budgetSplit, consentReceipt, Host, inPageTransport, signerFromSeed } from "../../src/index.ts";
+import { budgetSplit, consentReceipt, Host, HostError, inPageTransport, signerFromSeed } from "../../src/index.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
@@ -84,5 +84,19 @@ describe("Host", () => {
     assert.equal(stale.dropped[0]?.warrantsRequery, true);
     const [again] = await host.queryAll(Q);
     assert.ok(again?.outcome === "frames" && again.frames.length === 0 && again.revoked === 1);
+  });
+
+  test("query(localId) refuses with a typed error naming the missing scopes, and sends nothing", async () => {
+    let calls = 0;
+    const scoped = echoProvider({ info: { name: "scoped", version: "1", data_flow: { egress: true, egress_scopes: ["org-tenant", "acme:vectors"] } }, query: () => (calls++, []) });
+    const host = new Host();
+    await host.add("scoped", inPageTransport(scoped));
+    await assert.rejects(host.query("scoped", Q), (e: unknown) => e instanceof HostError && e.kind === "consent_scope_required" && e.details.scopes?.join() === "org-tenant,acme:vectors");
+    await assert.rejects(host.query("nobody", Q), (e: unknown) => e instanceof HostError && e.kind === "unknown_provider");
+    assert.equal(calls, 0);
+    host.consent.recordReceipt(consentReceipt({ providerId: "scoped", scope: "org-tenant", provider: { name: "scoped", version: "1" }, grantor: { kind: "policy", id: "tenant-policy" } }));
+    host.consent.recordReceipt(consentReceipt({ providerId: "scoped", scope: "acme:vectors", provider: { name: "scoped", version: "1" }, grantor: { kind: "policy", id: "tenant-policy" } }));
+    assert.equal((await host.query("scoped", Q)).outcome, "frames");
+    assert.equal(calls, 1);
   });
 });

@@ -84,18 +84,6 @@ export function legOf<O extends LegResult["outcome"]>(leg: LegResult | undefined
   return leg as LegOf<O>;
 }
 
-/** A fan-out leg reduced to what the usage report bills (spec §4.11). */
-export function usageLeg(leg: LegResult): UsageLeg {
-  switch (leg.outcome) {
-    case "frames":
-      return { provider_id: leg.provider, outcome: "frames", served: leg.frames.map((f) => ({ frame: f.frameId, token_cost: f.frame.token_cost })) };
-    case "budget_lie":
-    case "frame_flood":
-      return { provider_id: leg.provider, outcome: leg.outcome, offered: leg.offered };
-    default:
-      return { provider_id: leg.provider, outcome: leg.outcome };
-  }
-}
 
 /** The far end of a stream pair, as a script sees it. */
 export interface Peer {
