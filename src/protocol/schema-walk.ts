@@ -45,6 +45,11 @@ export function variantOption(schema: v.GenericSchema, tag: unknown): v.GenericS
   return variantOptions(schema).find(([literal]) => literal === tag)?.[1];
 }
 
+/** Whether a value is a JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
 /** Appends one path step: `.key` for members, `[i]` for list items. */
 export function pathStep(path: string, key: string | number): string {
   return typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key;

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { EnvelopeSchema } from "./envelope.ts";
 import { ContextFrameSchema } from "./frame.ts";
 import { ContextQuerySchema } from "./query.ts";
-import { type Entries, node, pathStep, unwrap, variantOption } from "./schema-walk.ts";
+import { type Entries, isRecord, node, pathStep, unwrap, variantOption } from "./schema-walk.ts";
 import { describeIssues, type ShapeIssue } from "./shape-issues.ts";
 
 function unknownMembers(schema: v.GenericSchema, value: unknown, path: string, found: ShapeIssue[]): void {
@@ -26,10 +26,6 @@ function unknownMembers(schema: v.GenericSchema, value: unknown, path: string, f
       else found.push({ path: pathStep(path, key), message: "unknown member" });
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Lints `value` against `schema` in strict mode; `root` names the top of each path. */

@@ -2,6 +2,7 @@
 import { ENVELOPE_SCHEMAS, type Envelope, type EnvelopeInit, EnvelopeSchema } from "../protocol/envelope.ts";
 import { SerializeError, serializer } from "../protocol/serialize.ts";
 import { readEnvelope } from "../protocol/readers.generated.ts";
+import { isRecord } from "../protocol/schema-walk.ts";
 import { ShapeFailure } from "../protocol/shape-failure.ts";
 import { preview, WireError } from "./wire-error.ts";
 
@@ -21,10 +22,6 @@ export function encodeLine(envelope: EnvelopeInit): string {
     if (error instanceof SerializeError) throw new WireError("unencodable", `cannot encode envelope: ${error.message}`);
     throw new WireError("unencodable", "cannot encode envelope");
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /**
