@@ -78,8 +78,10 @@ export async function auditLeg(
     return { outcome: "frame_flood", offered: result.frames.length, violations: [{ anchor: "B4", message: `${result.frames.length} frames exceed max_frames ${query.max_frames}; every frame dropped` }] };
   }
   const name = connection.provider.name;
-  const published = await verifyResultAttestations(result, name, connection.attesterKeys);
   const pinned = pinnedKeys.length > 0 ? await verifyResultAttestations(result, name, pinnedKeys) : undefined;
+  // The published keys are consulted only where the pinned ones have no say: no signature is checked twice.
+  const settled = pinned !== undefined && ![pinned.result, ...pinned.frames].some((state) => state.state === "no_trusted_key");
+  const published = settled ? pinned : await verifyResultAttestations(result, name, connection.attesterKeys);
   const context = { offeredRepresentations: connection.capabilities.representations ?? [], representationPreferences: query.representation_preferences ?? [] };
   const frames = result.frames.map((frame, i): AuditedFrame => ({
     frameId: { provider_id: localId, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) },
