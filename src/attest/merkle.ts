@@ -28,14 +28,14 @@ export function splitPoint(n: number): number {
  * The Merkle tree hash of leaf hashes, with every subtree hash it passes
  * recorded in `subtrees` under `start:count`, for cheap proof checks.
  */
-function treeHash(leaves: readonly Uint8Array[], start: number, count: number, subtrees?: Map<string, Uint8Array>): Uint8Array {
+function treeHash(leaves: readonly Uint8Array[], start: number, count: number, subtrees: Map<string, Uint8Array>): Uint8Array {
   let hash: Uint8Array;
   if (count === 1) hash = leaves[start]!;
   else {
     const k = splitPoint(count);
     hash = merkleNode(treeHash(leaves, start, k, subtrees), treeHash(leaves, start + k, count - k, subtrees));
   }
-  subtrees?.set(`${start}:${count}`, hash);
+  subtrees.set(`${start}:${count}`, hash);
   return hash;
 }
 
@@ -59,8 +59,7 @@ export function merkleTree(commitments: readonly Uint8Array[]): MerkleTree {
  * none, `leaf(c)` for one, RFC 6962 split otherwise (no duplicated last leaf).
  */
 export function merkleRoot(commitments: readonly Uint8Array[]): Uint8Array {
-  if (commitments.length === 0) return sha256(DOMAIN.merkleEmpty);
-  return treeHash(commitments.map(merkleLeaf), 0, commitments.length);
+  return merkleTree(commitments).root;
 }
 
 /** The sides of a well-shaped proof for leaf `index` of `count`, leaf-upward (spec §3.8). */

@@ -6,9 +6,9 @@
 import type { AttesterKey, FrameAttestation, InclusionProof, ProvenanceAttestation } from "../protocol/attestation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
-import { equalBytes, parseDigestString } from "./bytes.ts";
+import { digestString } from "./bytes.ts";
 import { frameCommitment } from "./commitment.ts";
-import { type MerkleTree, merkleTree, proofSides, rootFromProof, splitPoint } from "./merkle.ts";
+import { inclusionProofFromTree, merkleTree, rootFromProof } from "./merkle.ts";
 import { canonicalOrder } from "./order.ts";
 import { type AttestationVerdict, forFrame, signatureVerifies } from "./verdict.ts";
 import { ED25519, verifyCommitment, type VerifyOptions } from "./verify.ts";
@@ -56,29 +56,14 @@ async function stateOf(
   return { state: "attested", keyId: attestation.key_id, attesterId: attestation.attester_id, coversContent: found.kind === "valid" };
 }
 
-/** Whether a proof is exactly the path `tree` gives for leaf `index`: then it replays to the root without hashing. */
-function matchesTree(tree: MerkleTree, index: number, proof: InclusionProof): boolean {
-  if (proof.leaf_count !== tree.leafCount || proof.leaf_index !== index) return false;
-  const sides = proofSides(index, tree.leafCount);
-  if (sides.length !== proof.path.length) return false;
-  let [start, count, i] = [0, tree.leafCount, index];
-  for (let level = proof.path.length - 1; level >= 0; level--) {
-    const step = proof.path[level]!;
-    const k = splitPoint(count);
-    const left = i < k;
-    if (step.sibling_is_left === left) return false;
-    const sibling = left ? tree.subtrees.get(`${start + k}:${count - k}`) : tree.subtrees.get(`${start}:${k}`);
-    const given = parseDigestString(step.sibling);
-    if (!sibling || !given || !equalBytes(sibling, given)) return false;
-    if (left) count = k;
-    else [start, i, count] = [start + k, i - k, count - k];
-  }
-  return true;
-}
-
-/** Evidence found for one frame, before it is weighed. */
-interface Evidence {
-  readonly entry: FrameAttestation | undefined;
+/** Whether two proofs are the same: then the given one replays to the root the tree already has. */
+function sameProof(given: InclusionProof, expected: InclusionProof): boolean {
+  return (
+    given.leaf_index === expected.leaf_index &&
+    given.leaf_count === expected.leaf_count &&
+    given.path.length === expected.path.length &&
+    given.path.every((step, i) => step.sibling === expected.path[i]!.sibling && step.sibling_is_left === expected.path[i]!.sibling_is_left)
+  );
 }
 
 /** Combines a frame's states: tampering wins, then a valid one (content-binding first), then the rest. */
@@ -118,33 +103,37 @@ export async function verifyResultAttestations(
   const tree = merkleTree(order.map((i) => commitments[i]!));
 
   const rootAttestation = result.result_attestation;
+  // The result signature is checked once per (root, key), however many proofs lead to the same root.
   const rootVerdicts = new Map<string, Promise<AttestationVerdict>>();
-  const rootVerdict = (publicKey: string) => {
-    let verdict = rootVerdicts.get(publicKey);
-    if (!verdict && rootAttestation) {
-      verdict = verifyCommitment(tree.root, rootAttestation, publicKey, options);
-      rootVerdicts.set(publicKey, verdict);
+  const verdictOver = (attestation: ProvenanceAttestation, root: Uint8Array, publicKey: string) => {
+    const key = `${digestString(root)} ${publicKey}`;
+    let verdict = rootVerdicts.get(key);
+    if (!verdict) {
+      verdict = verifyCommitment(root, attestation, publicKey, options);
+      rootVerdicts.set(key, verdict);
     }
-    return verdict!;
+    return verdict;
   };
-  const resultState: AttestationState = rootAttestation ? await stateOf(rootAttestation, keys, rootVerdict) : { state: "unattested" };
+  const resultState: AttestationState = rootAttestation
+    ? await stateOf(rootAttestation, keys, (key) => verdictOver(rootAttestation, tree.root, key))
+    : { state: "unattested" };
 
   const byIdentity = new Map<string, number>();
   frames.forEach((frame, i) => {
     const key = identityKey(frame.id, frame.content_digest);
     if (!byIdentity.has(key)) byIdentity.set(key, i);
   });
-  const evidence: Evidence[] = frames.map(() => ({ entry: undefined }));
+  const entries = new Array<FrameAttestation | undefined>(frames.length);
   let orphans = 0;
   for (const [n, entry] of (result.frame_attestations ?? []).entries()) {
     const index = entry.frame.provider_id === providerName ? byIdentity.get(identityKey(entry.frame.frame_id, entry.frame.content_digest)) : undefined;
-    if (n >= frames.length || index === undefined || evidence[index]!.entry) orphans += 1;
-    else evidence[index] = { entry };
+    if (n >= frames.length || index === undefined || entries[index]) orphans += 1;
+    else entries[index] = entry;
   }
 
   const frameStates = await Promise.all(
     frames.map(async (frame, i): Promise<AttestationState> => {
-      const entry = evidence[i]!.entry;
+      const entry = entries[i];
       if (!entry) return { state: "unattested" };
       if (!entry.attestation && !entry.inclusion_proof) return { state: "unusable_evidence", reason: "entry carries neither attestation nor inclusion_proof" };
       const states: AttestationState[] = [];
@@ -156,10 +145,10 @@ export async function verifyResultAttestations(
       if (proof && !rootAttestation) states.push({ state: "unusable_evidence", reason: "inclusion_proof without result_attestation" });
       else if (proof && rootAttestation) {
         const verdict = async (key: string): Promise<AttestationVerdict> => {
-          if (matchesTree(tree, leafOf[i]!, proof)) return forFrame(await rootVerdict(key), frame);
-          const replayed = rootFromProof(commitments[i]!, proof);
+          // The proof this result's tree gives for the frame replays to the tree's root without hashing.
+          const replayed = sameProof(proof, inclusionProofFromTree(tree, leafOf[i]!)) ? { root: tree.root } : rootFromProof(commitments[i]!, proof);
           if ("problem" in replayed) return { kind: "malformed_commitment" };
-          return forFrame(await verifyCommitment(replayed.root, rootAttestation, key, options), frame);
+          return forFrame(await verdictOver(rootAttestation, replayed.root, key), frame);
         };
         states.push(await stateOf(rootAttestation, keys, verdict));
       }
