@@ -1,5 +1,6 @@
 // Signers and producing attestations (spec §3.9, §3.10, F14).
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import {
   AttestationError,
@@ -48,6 +49,12 @@ describe("signers", () => {
 });
 
 describe("producing attestations", () => {
+  test("contentDigest is the SHA-256 of the UTF-8 bytes, for small content and for content large enough for WebCrypto", async () => {
+    for (const content of ["", "café — 日本 🦀", "x".repeat(64 * 1024 - 1), "é".repeat(100_000)]) {
+      assert.equal(await contentDigest(content), `sha256:${createHash("sha256").update(content, "utf8").digest("hex")}`, `${content.length} chars`);
+    }
+  });
+
   test("attestResult fills content_digest from inline content (F14) and signs exactly the frames returned (F12)", async () => {
     const signer = await signerFromSeed(SEED, { keyId: "k", attesterId: "docs" });
     const signed = await attestResult({ frames: [frame("b", "beta"), frame("a", "alpha"), frame("ref")], truncated: true, dropped_estimate: 4 }, "docs", signer);
