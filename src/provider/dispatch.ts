@@ -126,9 +126,17 @@ export function undecodableReply(line: string, thrown: unknown): EnvelopeInit | 
   return error("bad_request", code === "unknown_type" ? "unknown envelope type" : `malformed envelope (${code})`, id);
 }
 
-/** The reply for a handler's answer that does not fit its shape: the provider's fault, reported as `internal`. */
-export function malformedAnswer(envelope: Envelope): EnvelopeInit {
-  return error("internal", "the provider produced a malformed answer", envelope.type === "query" ? envelope.id : undefined);
+/**
+ * The line for a reply to `request`: the reply itself, or `internal` (with the
+ * request's id) when a handler's answer does not fit its shape, which is the
+ * provider's fault, never a crash. Every binding writes replies through it.
+ */
+export function encodeReply(reply: EnvelopeInit, request?: Envelope): string {
+  try {
+    return encodeLine(reply);
+  } catch {
+    return encodeLine(error("internal", "the provider produced a malformed answer", request?.type === "query" ? request.id : undefined));
+  }
 }
 
 /**
@@ -146,10 +154,5 @@ export async function handleLine(provider: Provider, line: string, session: Prov
     return reply === undefined ? undefined : encodeLine(reply);
   }
   const reply = await handleEnvelope(provider, envelope, session);
-  if (reply === undefined) return undefined;
-  try {
-    return encodeLine(reply);
-  } catch {
-    return encodeLine(malformedAnswer(envelope));
-  }
+  return reply === undefined ? undefined : encodeReply(reply, envelope);
 }

@@ -6,11 +6,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import type { EnvelopeInit } from "../protocol/envelope.ts";
+import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
 import { PROTOCOL_VERSION } from "../protocol/vocabulary.ts";
-import { decodeLine, encodeLine } from "../wire/line.ts";
+import { decodeLine } from "../wire/line.ts";
 import type { Provider } from "./define.ts";
-import { handleEnvelope, malformedAnswer, undecodableReply } from "./dispatch.ts";
+import { encodeReply, handleEnvelope, undecodableReply } from "./dispatch.ts";
 import { createSession } from "./session.ts";
 
 /** Options for the HTTP binding. */
@@ -32,8 +32,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-function envelopeResponse(envelope: EnvelopeInit, status: number): Response {
-  return new Response(encodeLine(envelope), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+function envelopeResponse(envelope: EnvelopeInit, status: number, request?: Envelope): Response {
+  return new Response(encodeReply(envelope, request), { status, headers: { "content-type": "application/json; charset=utf-8" } });
 }
 
 function badRequest(message: string, status: number): Response {
@@ -111,12 +111,7 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
         return reply === undefined ? c.body(null, 204) : envelopeResponse(reply, 400);
       }
       const reply = await handleEnvelope(provider, envelope, createSession({ handshaken: true }));
-      if (reply === undefined) return c.body(null, 204);
-      try {
-        return envelopeResponse(reply, 200);
-      } catch {
-        return envelopeResponse(malformedAnswer(envelope), 200);
-      }
+      return reply === undefined ? c.body(null, 204) : envelopeResponse(reply, 200, envelope);
     },
   );
 

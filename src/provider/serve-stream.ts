@@ -4,10 +4,10 @@
  * else is answered in order. Writes respect backpressure.
  */
 import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
-import { DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";
-import { decodeLine, encodeLine } from "../wire/line.ts";
+import { NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";
+import { decodeLine } from "../wire/line.ts";
 import type { Provider } from "./define.ts";
-import { handleEnvelope, malformedAnswer, undecodableReply } from "./dispatch.ts";
+import { encodeReply, handleEnvelope, undecodableReply } from "./dispatch.ts";
 import { createSession } from "./session.ts";
 
 /** Options for `serveStream`. */
@@ -33,17 +33,9 @@ export async function serveStream(
 ): Promise<void> {
   const session = createSession();
   const writer = streams.writable.getWriter();
-  let writes: Promise<void> = Promise.resolve();
-  const send = (reply: EnvelopeInit | undefined, from?: Envelope) => {
-    if (reply === undefined) return writes;
-    let line: string;
-    try {
-      line = encodeLine(reply);
-    } catch {
-      line = encodeLine(from ? malformedAnswer(from) : { type: "error", code: "internal", message: "the provider produced a malformed answer" });
-    }
-    writes = writes.then(() => writer.write(utf8.encode(line)));
-    return writes;
+  // The stream queues writes in order; a failed write (the host went away) only loses that answer.
+  const send = async (reply: EnvelopeInit | undefined, request?: Envelope) => {
+    if (reply !== undefined) await writer.write(utf8.encode(encodeReply(reply, request))).catch(() => undefined);
   };
 
   const inFlight = new Set<Promise<void>>();
@@ -58,7 +50,7 @@ export async function serveStream(
       return { reply: undecodableReply(text, thrown) };
     }
   };
-  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, decode })).getReader();
+  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes, decode })).getReader();
   try {
     for (;;) {
       // Backpressure: read no further while the host is not reading our answers or too much is in flight.
@@ -85,8 +77,7 @@ export async function serveStream(
         // Starts once everything received before it is handled (the handshake, say), then runs alongside later lines.
         const task = inOrder
           .then(() => handleEnvelope(provider, envelope, session))
-          .then((reply) => send(reply, envelope))
-          .catch(() => undefined);
+          .then((reply) => send(reply, envelope));
         inFlight.add(task);
         void task.finally(() => inFlight.delete(task));
       } else {
@@ -98,6 +89,5 @@ export async function serveStream(
     else reader.releaseLock();
   }
   await Promise.allSettled([inOrder, ...inFlight]);
-  await writes.catch(() => undefined);
   await writer.close().catch(() => undefined);
 }

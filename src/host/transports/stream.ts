@@ -1,7 +1,7 @@
 /** `streamTransport`: NDJSON over a WebStreams pair (spec §1.1 "stdio binding", §4.4). */
 import type { EnvelopeInit } from "../../protocol/envelope.ts";
 import { encodeLine } from "../../wire/line.ts";
-import { DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../../wire/ndjson-decoder-stream.ts";
+import { NdjsonDecoderStream } from "../../wire/ndjson-decoder-stream.ts";
 import { HostError } from "../host-error.ts";
 import type { StreamTransport } from "./transport.ts";
 
@@ -14,22 +14,18 @@ const utf8 = new TextEncoder();
  */
 export function streamTransport(streams: { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> }, options: { maxLineBytes?: number } = {}): StreamTransport {
   const writer = streams.writable.getWriter();
-  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES })).getReader();
-  let writes: Promise<void> = Promise.resolve();
+  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream(options)).getReader();
   return {
     kind: "stream",
-    send(envelope: EnvelopeInit) {
-      const bytes = utf8.encode(encodeLine(envelope));
-      writes = writes.then(() => writer.write(bytes)).catch(() => {
+    // The stream queues writes in order; one to a closed input means the provider is gone.
+    send: (envelope: EnvelopeInit) =>
+      writer.write(utf8.encode(encodeLine(envelope))).catch(() => {
         throw new HostError("provider_crashed", "the provider's input is closed");
-      });
-      return writes;
-    },
+      }),
     incoming: {
       next: () => reader.read().then((result) => (result.done ? { done: true, value: undefined } : { done: false, value: result.value })),
     },
     async close() {
-      await writes.catch(() => undefined);
       await writer.close().catch(() => undefined);
       await reader.cancel().catch(() => undefined);
     },
