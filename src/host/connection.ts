@@ -135,7 +135,7 @@ async function readReplies(transport: Transport, pending: PendingTable): Promise
 }
 
 function providerError(reply: Extract<Envelope, { type: "error" }>, provider: string): HostError {
-  const code = errorCode(reply) ?? "internal";
+  const code = errorCode(reply)!;
   const raw = reply.code !== undefined && reply.code !== code ? { rawCode: reply.code } : {};
   return new HostError("provider", `provider ${provider} answered ${code}: ${reply.message.slice(0, 200)}`, { provider, code, ...raw });
 }
@@ -203,31 +203,31 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   const name = ack.provider.name;
   const timeoutError = (ms: number) => () => new HostError("timeout", `provider ${name} did not answer within ${ms} ms`, { provider: name, timeoutMs: ms });
 
+  /** One request whose reply must be `expected`; an `error` reply becomes a provider `HostError`. */
+  const ask = async <T extends "frames" | "verified">(envelope: EnvelopeInit, id: string | undefined, expected: T, request: RequestOptions) => {
+    const ms = request.timeoutMs ?? timeoutMs;
+    const reply = await run({ envelope, id, signal: request.signal, timeoutMs: ms, onTimeout: timeoutError(ms) });
+    if (reply.type === "error") throw providerError(reply, name);
+    if (reply.type !== expected) throw new HostError("unexpected_envelope", `expected ${expected}, got ${reply.type}`, { provider: name, expected, got: reply.type });
+    return reply as Extract<Envelope, { type: T }>;
+  };
+
   const query = async (input: QueryInput, request: RequestOptions = {}): Promise<ContextQueryResult> => {
     const body: ContextQuery = prepareQuery(input, ack.capabilities, options.embeddingsFingerprint);
-    const ms = request.timeoutMs ?? timeoutMs;
-    const exchange = async (id: string | undefined) => {
-      const reply = await run({ envelope: { type: "query", ...(id === undefined ? {} : { id }), query: body }, id, signal: request.signal, timeoutMs: ms, onTimeout: timeoutError(ms) });
-      if (reply.type === "error") throw providerError(reply, name);
-      if (reply.type !== "frames") throw new HostError("unexpected_envelope", `expected frames, got ${reply.type}`, { provider: name, expected: "frames", got: reply.type });
+    const send = async (id: string | undefined) => {
+      const reply = await ask({ type: "query", ...(id === undefined ? {} : { id }), query: body }, id, "frames", request);
       const correlation = verifyCorrelation(id, reply);
       if (!correlation.ok) throw new HostError("correlation_mismatch", `provider ${name} echoed ${correlation.got} for ${correlation.expected}`, { provider: name, expected: correlation.expected, got: correlation.got });
       return reply.result;
     };
-    if (!ack.capabilities.correlation) return lock.run(() => exchange(undefined));
+    if (!ack.capabilities.correlation) return lock.run(() => send(undefined));
     const id = request.id ?? nextCorrelationId();
     if (pending.has(id)) throw new HostError("duplicate_id", `a request with id ${id} is already in flight`, { provider: name });
-    return exchange(id);
+    return send(id);
   };
 
   const verify = (frames: readonly FrameId[], request: RequestOptions = {}): Promise<VerifyResponse> =>
-    lock.run(async () => {
-      const ms = request.timeoutMs ?? timeoutMs;
-      const reply = await run({ envelope: { type: "verify", request: { frames: [...frames] } }, id: undefined, signal: request.signal, timeoutMs: ms, onTimeout: timeoutError(ms) });
-      if (reply.type === "error") throw providerError(reply, name);
-      if (reply.type !== "verified") throw new HostError("unexpected_envelope", `expected verified, got ${reply.type}`, { provider: name, expected: "verified", got: reply.type });
-      return reply.response;
-    });
+    lock.run(async () => (await ask({ type: "verify", request: { frames: [...frames] } }, undefined, "verified", request)).response);
 
   const close = () => {
     closing ??= (async () => {
