@@ -60,13 +60,7 @@ export class LineSplitter {
 
   /** Ends the input: a last line without LF is still a line. */
   flush(sink: LineSink): void {
-    if (this.#discarding) {
-      this.#discarding = false;
-      this.#linesSeen += 1;
-    } else if (this.#length > 0) {
-      this.#completeBuffered(new Uint8Array(0), 0, sink);
-    }
-    this.#release();
+    if (this.#discarding || this.#length > 0) this.#completeBuffered(new Uint8Array(0), 0, sink);
   }
 
   #append(chunk: Uint8Array, from: number, to: number, sink: LineSink): void {
