@@ -10,7 +10,7 @@ export {
   provenanceChainHead,
   provenanceChainHeadString,
 } from "./commitment.ts";
-export { canonicalOrder, compareUtf8 } from "./order.ts";
+export { canonicalOrder } from "./order.ts";
 export {
   inclusionProof,
   MAX_INCLUSION_PATH_STEPS,

@@ -5,6 +5,7 @@
  */
 import type { AttesterKey, FrameAttestation, InclusionProof, ProvenanceAttestation } from "../protocol/attestation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
+import { frameIdKey } from "../protocol/frame-order.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import { digestString } from "./bytes.ts";
 import { frameCommitment } from "./commitment.ts";
@@ -75,9 +76,9 @@ function combine(states: AttestationState[]): AttestationState {
   return best ?? states[0] ?? { state: "unattested" };
 }
 
-/** A map key for (frame id, content digest) that no two distinct identities share: the id is length-prefixed. */
+/** The map key of a frame's identity within one provider's result. */
 function identityKey(frameId: string, digest: string | undefined): string {
-  return `${frameId.length}:${frameId}${digest === undefined ? "-" : `+${digest}`}`;
+  return frameIdKey({ provider_id: "", frame_id: frameId, content_digest: digest });
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { AttesterKey } from "../protocol/attestation.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
+import { frameIdKey } from "../protocol/frame-order.ts";
 import type { DataFlow } from "../protocol/provider-info.ts";
 import { auditLeg, type DroppedLeg, type FramesLeg } from "./audit-leg.ts";
 import { ConsentStore } from "./consent/consent-store.ts";
@@ -31,10 +32,6 @@ export interface HostOptions {
   readonly pinnedKeys?: Readonly<Record<string, readonly AttesterKey[]>>;
   /** Passed to every `connect`. */
   readonly connect?: ConnectOptions;
-}
-
-function identityKey(frame: FrameId): string {
-  return JSON.stringify([frame.provider_id, frame.frame_id, frame.content_digest ?? null]);
 }
 
 /** The budget split of spec §4.6: `floor(global / n)` each, the first `global mod n` one more. */
@@ -93,7 +90,7 @@ export class Host {
       const result = await connection.query(query, signal ? { signal } : {});
       const audited = await auditLeg(connection, localId, query, result, this.#pinned[localId] ?? []);
       if (audited.outcome !== "frames") return { ...audited, provider: localId };
-      const kept = audited.frames.filter((f) => !this.#revoked.has(identityKey(f.frameId)));
+      const kept = audited.frames.filter((f) => !this.#revoked.has(frameIdKey(f.frameId)));
       return { ...audited, frames: kept, provider: localId, revoked: audited.frames.length - kept.length };
     } catch (error) {
       return { provider: localId, outcome: "failed", error: error instanceof HostError ? error : new HostError("transport", "the provider failed") };
@@ -166,7 +163,7 @@ export class Host {
         const sorted = sortByVerdicts(withDigest, sent, response.verdicts);
         retained.push(...sorted.retained);
         out.push(...sorted.dropped);
-        for (const d of sorted.dropped) if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(identityKey(d.frame));
+        for (const d of sorted.dropped) if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(frameIdKey(d.frame));
       } catch (error) {
         out.push(...withDigest.map((f) => dropped(f, { kind: "verify_failed", message: error instanceof Error ? error.message : "verify failed" })));
       }

@@ -1,5 +1,6 @@
 /** Revalidation: `verifyFrames(held)` (spec §4.7, V1–V4, D3, D4). */
 import type { FrameId } from "../protocol/frame-id.ts";
+import { sameFrameId } from "../protocol/frame-order.ts";
 import type { FrameVerdict } from "../protocol/verify.ts";
 
 /** Why a held frame may not be reused (spec §4.7). */
@@ -30,10 +31,6 @@ export function dropped(frame: FrameId, reason: DropReason): DroppedFrame {
   return { frame, reason, warrantsRequery: reason.kind !== "gone" };
 }
 
-function sameIdentity(a: FrameId, b: FrameId): boolean {
-  return a.provider_id === b.provider_id && a.frame_id === b.frame_id && a.content_digest === b.content_digest;
-}
-
 /**
  * Sorts sent identities by their verdicts (V2, V3): the verdict whose `frame`
  * equals the sent identity exactly; `valid` retains; `stale`/`gone` drop; a
@@ -44,7 +41,7 @@ export function sortByVerdicts(held: readonly FrameId[], sent: readonly FrameId[
   const retained: FrameId[] = [];
   const out: DroppedFrame[] = [];
   held.forEach((frame, i) => {
-    const verdict = verdicts.find((v) => sameIdentity(v.frame, sent[i]!));
+    const verdict = verdicts.find((v) => sameFrameId(v.frame, sent[i]!));
     if (verdict?.status === "valid") retained.push(frame);
     else if (verdict?.status === "stale") out.push(dropped(frame, { kind: "stale", ...(verdict.replacement_digest === undefined ? {} : { replacementDigest: verdict.replacement_digest }) }));
     else if (verdict?.status === "gone") out.push(dropped(frame, { kind: "gone" }));

@@ -2,17 +2,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AttestationState } from "../../src/attest/index.ts";
+import { compareFrameIds, sameFrameId } from "../../src/protocol/index.ts";
 import {
   type AuditEntry,
   budgetTokensForModel,
-  compareFrameIds,
   composeContext,
   composeForPrompt,
   EVIDENCE_PREAMBLE,
   type OfferedFrame,
   rankFrames,
   renderFrameBlock,
-  sameFrameId,
 } from "../../src/host/compose/index.ts";
 import type { ContextFrame, FrameId, Provenance } from "../../src/protocol/index.ts";
 import { seededRandom } from "../support/random.ts";

@@ -2,7 +2,7 @@
 import type { ContextFrame } from "../../protocol/frame.ts";
 import type { FrameId } from "../../protocol/frame-id.ts";
 import { renderFrameBlock } from "./block.ts";
-import { compareFrameIds, sameFrameId } from "./frame-id-order.ts";
+import { compareFrameIds, sameFrameId } from "../../protocol/frame-order.ts";
 
 /** One accepted frame with the identity it is composed under (local provider id, frame id, content_digest). */
 export interface FramePair {

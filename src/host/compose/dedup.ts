@@ -2,7 +2,7 @@
 import type { Provenance } from "../../protocol/frame.ts";
 import type { AuditEntry } from "./audit.ts";
 import { auditEntry, type Candidate } from "./candidate.ts";
-import { compareFrameIds } from "./frame-id-order.ts";
+import { compareFrameIds } from "../../protocol/frame-order.ts";
 
 /** The keys under which two candidates count as the same evidence: identity (D2), content digest, `file` link (uri + range). */
 function evidenceKeys(candidate: Candidate): string[] {

@@ -1,5 +1,4 @@
 /** Prompt composition (spec §4.8): fenced blocks, the determinism floor, and the budgeted, audited composer. */
-export { compareFrameIds, sameFrameId } from "./frame-id-order.ts";
 export { escapeAttribute, neutralizeFences } from "./fence.ts";
 export { citeLabel, renderFrameBlock } from "./block.ts";
 export { composeContext, type FramePair } from "./compose-context.ts";

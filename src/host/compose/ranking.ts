@@ -1,7 +1,6 @@
 /** Ranking strategies, step 2 of composition (spec §4.8, F10). */
-import { compareUtf8 } from "../../attest/order.ts";
 import type { FrameId } from "../../protocol/frame-id.ts";
-import { compareFrameIds } from "./frame-id-order.ts";
+import { compareFrameIds, compareUtf8 } from "../../protocol/frame-order.ts";
 
 /**
  * How survivors are ordered before packing (spec §4.8 step 2). `score` is
