@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import { equalBytes, utf8Bytes } from "../attest/bytes.ts";
 import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
 import { PROTOCOL_VERSION } from "../protocol/vocabulary.ts";
 import { decodeLine } from "../wire/line.ts";
@@ -38,15 +39,6 @@ function envelopeResponse(envelope: EnvelopeInit, status: number, request?: Enve
 
 function badRequest(message: string, status: number): Response {
   return envelopeResponse({ type: "error", code: "bad_request", message }, status);
-}
-
-/** Compares two strings in time independent of where they differ. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) difference |= (a[i] ?? 0) ^ b[i]!;
-  return difference === 0;
 }
 
 /**
@@ -91,8 +83,8 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
     path,
     async (c, next) => {
       const token = options.bearerToken;
-      if (token !== undefined && !sameSecret(c.req.header("authorization") ?? "", `Bearer ${token}`)) {
-        return envelopeResponse({ type: "error", code: "bad_request", message: "missing or invalid credentials" }, 401);
+      if (token !== undefined && !equalBytes(utf8Bytes(c.req.header("authorization") ?? ""), utf8Bytes(`Bearer ${token}`))) {
+        return badRequest("missing or invalid credentials", 401);
       }
       if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) return badRequest("the body must be application/json", 415);
       return next();

@@ -59,8 +59,9 @@ export async function serveStream(
       const { done, value } = await reader.read();
       if (done) break;
       if ("error" in value) {
-        const code = value.error.code;
-        inOrder = inOrder.then(() => send({ type: "error", code: "bad_request", message: `malformed envelope (${code})` }));
+        // An oversized or non-UTF-8 line: its text is not kept, so no id can be echoed.
+        const reply = undecodableReply("", value.error);
+        inOrder = inOrder.then(() => send(reply));
         continue;
       }
       if ("reply" in value.envelope) {
