@@ -1,6 +1,7 @@
 /** Producing attestations (spec §3.10): per frame, and over a whole result. */
 import type { FrameAttestation, ProvenanceAttestation } from "../protocol/attestation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
+import { frameIdOf } from "../protocol/frame-order.ts";
 import { formatTimestamp } from "../protocol/grammars.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import { AttestationError } from "./attestation-error.ts";
@@ -31,18 +32,13 @@ export async function signCommitment(commitment: Uint8Array, signer: Signer, opt
   };
 }
 
-/** The wire identity of a frame served by `providerName` (spec §1.10, F11). */
-function frameId(providerName: string, frame: CommittedFrame): FrameAttestation["frame"] {
-  return { provider_id: providerName, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) };
-}
-
 /**
  * A per-frame attestation (spec §3.10 "Per-frame signing"). The frame must
  * carry `content_digest` (F14): `AttestationError` `unsigned_frame` otherwise.
  */
 export async function signFrameAttestation(providerName: string, frame: CommittedFrame, signer: Signer, options: SignOptions = {}): Promise<FrameAttestation> {
   if (frame.content_digest === undefined) throw new AttestationError("unsigned_frame", "a signed frame must carry content_digest (F14)");
-  return { frame: frameId(providerName, frame), attestation: await signCommitment(frameCommitment(providerName, frame), signer, options) };
+  return { frame: frameIdOf(providerName, frame), attestation: await signCommitment(frameCommitment(providerName, frame), signer, options) };
 }
 
 /**
@@ -68,7 +64,7 @@ export async function attestResult<R extends Pick<ContextQueryResult, "frames">>
   const leafOf = new Array<number>(frames.length);
   order.forEach((frameIndex, leafIndex) => (leafOf[frameIndex] = leafIndex));
   const frameAttestations: FrameAttestation[] = frames.map((frame, i) => ({
-    frame: frameId(providerName, frame),
+    frame: frameIdOf(providerName, frame),
     inclusion_proof: inclusionProofFromTree(tree, leafOf[i]!),
   }));
   return { ...result, frames, frame_attestations: frameAttestations, result_attestation: await signCommitment(tree.root, signer, options) };

@@ -12,6 +12,7 @@ import { checkKinds } from "../protocol/checks/kinds.ts";
 import type { Violation } from "../protocol/checks/violation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
+import { frameIdOf } from "../protocol/frame-order.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import type { Connection } from "./connection.ts";
@@ -84,7 +85,7 @@ export async function auditLeg(
   const published = settled ? pinned : await verifyResultAttestations(result, name, connection.attesterKeys);
   const context = { offeredRepresentations: connection.capabilities.representations ?? [], representationPreferences: query.representation_preferences ?? [] };
   const frames = result.frames.map((frame, i): AuditedFrame => ({
-    frameId: { provider_id: localId, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) },
+    frameId: frameIdOf(localId, frame),
     frame,
     violations: [...checkFrame(frame, context), ...checkTokenCost(frame)],
     attestation: withAnchor(pinned?.frames[i], published.frames[i]!),

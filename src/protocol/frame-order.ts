@@ -48,3 +48,8 @@ export function sameFrameId(a: FrameId, b: FrameId): boolean {
 export function frameIdKey(id: FrameId): string {
   return JSON.stringify([id.provider_id, id.frame_id, id.content_digest ?? null]);
 }
+
+/** The FrameId of a frame served by `providerId` (spec §1.10, A1); no `content_digest` member when the frame has none. */
+export function frameIdOf(providerId: string, frame: { id: string; content_digest?: string | undefined }): FrameId {
+  return { provider_id: providerId, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) };
+}

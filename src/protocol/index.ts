@@ -7,7 +7,7 @@ export { type Capabilities, CapabilitiesSchema, QueryCapabilitySchema } from "./
 export { type ContextQuery, ContextQuerySchema } from "./query.ts";
 export * from "./frame.ts";
 export { type FrameId, FrameIdSchema } from "./frame-id.ts";
-export { compareFrameIds, compareUtf8, frameIdKey, sameFrameId } from "./frame-order.ts";
+export { compareFrameIds, compareUtf8, frameIdKey, frameIdOf, sameFrameId } from "./frame-order.ts";
 export * from "./attestation.ts";
 export { type ContextQueryResult, ContextQueryResultSchema } from "./result.ts";
 export * from "./verify.ts";
