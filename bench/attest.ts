@@ -74,9 +74,42 @@ function median(values: readonly number[]): number {
 // ── 1. the signed result ────────────────────────────────────────────────────
 
 const WORDS = [
-  "the", "a", "retry", "policy", "backoff", "request", "connection", "pool", "timeout", "is", "when", "server",
-  "client", "returns", "error", "budget", "token", "frame", "provider", "host", "query", "cache", "after", "each",
-  "write", "read", "stream", "deadline", "exponential", "jitter", "must", "never", "because", "café", "naïve", "日本",
+  "the",
+  "a",
+  "retry",
+  "policy",
+  "backoff",
+  "request",
+  "connection",
+  "pool",
+  "timeout",
+  "is",
+  "when",
+  "server",
+  "client",
+  "returns",
+  "error",
+  "budget",
+  "token",
+  "frame",
+  "provider",
+  "host",
+  "query",
+  "cache",
+  "after",
+  "each",
+  "write",
+  "read",
+  "stream",
+  "deadline",
+  "exponential",
+  "jitter",
+  "must",
+  "never",
+  "because",
+  "café",
+  "naïve",
+  "日本",
 ];
 const DOCS = ["guide", "retries", "pooling", "locale", "limits", "streams", "errors", "caching"];
 
@@ -143,7 +176,10 @@ interface Contender {
   run(): Promise<void> | void;
 }
 
-function verificationContenders(result: SignedResult, keys: Parameters<typeof verifyResultAttestations>[2]): Contender[] {
+function verificationContenders(
+  result: SignedResult,
+  keys: Parameters<typeof verifyResultAttestations>[2],
+): Contender[] {
   let sink = 0;
   return [
     {
@@ -180,7 +216,10 @@ async function measureVerification(list: readonly Contender[]): Promise<Map<Cont
   return times;
 }
 
-async function benchVerification(result: SignedResult, keys: Parameters<typeof verifyResultAttestations>[2]): Promise<string> {
+async function benchVerification(
+  result: SignedResult,
+  keys: Parameters<typeof verifyResultAttestations>[2],
+): Promise<string> {
   const report = await verifyResultAttestations(result, PROVIDER, keys);
   const problem = reportProblem(report);
   if (problem) fail(`not every frame verifies as attested: ${problem}`);
@@ -193,7 +232,9 @@ async function benchVerification(result: SignedResult, keys: Parameters<typeof v
   for (const contender of list) {
     const runs = times.get(contender.key) ?? [];
     const ms = median(runs);
-    console.log(`  ${contender.label.padEnd(34)}${ms.toFixed(2).padStart(10)}${(ms / base).toFixed(2).padStart(8)}   ${Math.min(...runs).toFixed(2)}–${Math.max(...runs).toFixed(2)}`);
+    console.log(
+      `  ${contender.label.padEnd(34)}${ms.toFixed(2).padStart(10)}${(ms / base).toFixed(2).padStart(8)}   ${Math.min(...runs).toFixed(2)}–${Math.max(...runs).toFixed(2)}`,
+    );
   }
   const v = median(times.get("V") ?? []);
   const ratio = v / base;
@@ -216,7 +257,8 @@ async function opsPerSecond(engine: Ed25519Engine, vector: Vector, batch: number
   let elapsed = 0;
   do {
     for (let i = 0; i < batch; i++) {
-      if (!(await engine.verify(vector.key, vector.message, vector.signature))) fail(`${engine.name} rejected a good signature`);
+      if (!(await engine.verify(vector.key, vector.message, vector.signature)))
+        fail(`${engine.name} rejected a good signature`);
     }
     ops += batch;
     elapsed = (performance.now() - start) / 1000;
@@ -228,7 +270,9 @@ async function benchEngines(vector: Vector): Promise<string> {
   const engines = [webCryptoEngine(), nobleEngine()] as const;
   for (const engine of engines) {
     // Warm-up: key import (WebCrypto), module load and precomputation (noble), JIT.
-    for (let i = 0; i < 20; i++) if (!(await engine.verify(vector.key, vector.message, vector.signature))) fail(`${engine.name} rejected a good signature`);
+    for (let i = 0; i < 20; i++)
+      if (!(await engine.verify(vector.key, vector.message, vector.signature)))
+        fail(`${engine.name} rejected a good signature`);
   }
   const rates = new Map<Ed25519Engine["name"], number[]>(engines.map((e) => [e.name, []]));
   for (let round = 0; round < ED25519_ROUNDS; round++) {
@@ -244,7 +288,9 @@ async function benchEngines(vector: Vector): Promise<string> {
   for (const engine of engines) {
     const runs = rates.get(engine.name) ?? [];
     const rate = median(runs);
-    console.log(`  ${engine.name.padEnd(34)}${rate.toFixed(0).padStart(13)}${(1e6 / rate).toFixed(1).padStart(9)}   ${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)}`);
+    console.log(
+      `  ${engine.name.padEnd(34)}${rate.toFixed(0).padStart(13)}${(1e6 / rate).toFixed(1).padStart(9)}   ${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)}`,
+    );
   }
   const ratio = web / noble;
   return `WebCrypto ≥ ${TARGETS.engineRatio}×noble: ${mark(ratio >= TARGETS.engineRatio)} (${web.toFixed(0)} vs ${noble.toFixed(0)} ops/s, ${ratio.toFixed(2)}×)`;
@@ -262,12 +308,17 @@ interface Chunk {
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 
 /** The chunks reachable from `from` through imports of `kind`, `from` included. */
-function reachable(chunks: ReadonlyMap<string, Chunk>, from: string, kind: "import-statement" | "dynamic-import"): Set<string> {
+function reachable(
+  chunks: ReadonlyMap<string, Chunk>,
+  from: string,
+  kind: "import-statement" | "dynamic-import",
+): Set<string> {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    for (const imported of chunks.get(path)?.meta.imports ?? []) if (imported.kind === kind && chunks.has(imported.path)) visit(imported.path);
+    for (const imported of chunks.get(path)?.meta.imports ?? [])
+      if (imported.kind === kind && chunks.has(imported.path)) visit(imported.path);
   };
   visit(from);
   return seen;
@@ -300,15 +351,29 @@ async function benchBundle(): Promise<string> {
   if (!entry) fail("esbuild produced no entry chunk");
   const eager = reachable(chunks, entry.path, "import-statement");
   const lazy = [...chunks.keys()].filter((path) => !eager.has(path));
-  const nobleChunk = lazy.find((path) => Object.keys(chunks.get(path)?.meta.inputs ?? {}).some((input) => input.includes("@noble/ed25519")));
+  const nobleChunk = lazy.find((path) =>
+    Object.keys(chunks.get(path)?.meta.inputs ?? {}).some((input) => input.includes("@noble/ed25519")),
+  );
   if (!nobleChunk) fail("@noble/ed25519 did not land in a lazy chunk (is it imported statically?)");
 
-  const sum = (paths: Iterable<string>, field: "raw" | "gzip") => [...paths].reduce((total, path) => total + (chunks.get(path)?.[field] ?? 0), 0);
+  const sum = (paths: Iterable<string>, field: "raw" | "gzip") =>
+    [...paths].reduce((total, path) => total + (chunks.get(path)?.[field] ?? 0), 0);
   const short = (path: string) => relative(relative(cwd, outdir), path);
   console.log(`  ${"chunk".padEnd(40)}${"minified".padStart(12)}${"gzip -9".padStart(12)}`);
-  const row = (label: string, raw: number, gzip: number) => console.log(`  ${label.padEnd(40)}${kb(raw).padStart(12)}${kb(gzip).padStart(12)}`);
-  for (const path of eager) row(`${path === entry.path ? "entry" : "eager"} ${short(path)}`, chunks.get(path)?.raw ?? 0, chunks.get(path)?.gzip ?? 0);
-  for (const path of lazy) row(`${path === nobleChunk ? "lazy noble" : "lazy"} ${short(path)}`, chunks.get(path)?.raw ?? 0, chunks.get(path)?.gzip ?? 0);
+  const row = (label: string, raw: number, gzip: number) =>
+    console.log(`  ${label.padEnd(40)}${kb(raw).padStart(12)}${kb(gzip).padStart(12)}`);
+  for (const path of eager)
+    row(
+      `${path === entry.path ? "entry" : "eager"} ${short(path)}`,
+      chunks.get(path)?.raw ?? 0,
+      chunks.get(path)?.gzip ?? 0,
+    );
+  for (const path of lazy)
+    row(
+      `${path === nobleChunk ? "lazy noble" : "lazy"} ${short(path)}`,
+      chunks.get(path)?.raw ?? 0,
+      chunks.get(path)?.gzip ?? 0,
+    );
   row("total (all chunks)", sum(chunks.keys(), "raw"), sum(chunks.keys(), "gzip"));
   row("loaded with WebCrypto Ed25519", sum(eager, "raw"), sum(eager, "gzip"));
 
@@ -319,7 +384,9 @@ async function benchBundle(): Promise<string> {
   const eagerRaw = sum(eager, "raw");
   console.log(`  top contributors to the eagerly loaded code (minified bytes in output):`);
   for (const [input, { bytesInOutput }] of contributors.slice(0, 12)) {
-    console.log(`    ${String(bytesInOutput).padStart(7)} B ${((100 * bytesInOutput) / eagerRaw).toFixed(1).padStart(5)} %  ${input}`);
+    console.log(
+      `    ${String(bytesInOutput).padStart(7)} B ${((100 * bytesInOutput) / eagerRaw).toFixed(1).padStart(5)} %  ${input}`,
+    );
   }
   const eagerGzip = sum(eager, "gzip");
   const nobleGzip = chunks.get(nobleChunk)?.gzip ?? 0;
@@ -329,16 +396,23 @@ async function benchBundle(): Promise<string> {
 // ── main ────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<void> {
-  if (!globalThis.gc) console.warn("warning: run with --expose-gc (npm run bench:attest) so collections happen between runs");
-  console.log(`attestation benchmark: ${FRAME_COUNT} frames, ${TIMED_ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up, median; KB = 1,024 bytes; Node ${process.version}`);
+  if (!globalThis.gc)
+    console.warn("warning: run with --expose-gc (npm run bench:attest) so collections happen between runs");
+  console.log(
+    `attestation benchmark: ${FRAME_COUNT} frames, ${TIMED_ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up, median; KB = 1,024 bytes; Node ${process.version}`,
+  );
 
   const signer = await signerFromSeed("42".repeat(32), { keyId: "k1", attesterId: "bench" });
   const result = await signedResult(signer);
   const wire = Buffer.byteLength(JSON.stringify(result));
   const proofs = (result.frame_attestations ?? []).filter((entry) => entry.inclusion_proof).length;
-  console.log(`\n== 1. signed result: ${result.frames.length} frames, ${proofs} inclusion proofs, 1 root signature, ${(wire / 1e6).toFixed(2)} MB as JSON`);
+  console.log(
+    `\n== 1. signed result: ${result.frames.length} frames, ${proofs} inclusion proofs, 1 root signature, ${(wire / 1e6).toFixed(2)} MB as JSON`,
+  );
 
-  console.log(`\n== 2. verification (V) vs hashing the 1,024 frame commitments once (L), default engine (${(await defaultEngine()).name})`);
+  console.log(
+    `\n== 2. verification (V) vs hashing the 1,024 frame commitments once (L), default engine (${(await defaultEngine()).name})`,
+  );
   const verdicts = [await benchVerification(result, [signer.attesterKey])];
 
   console.log("\n== 3. Ed25519 verify, sequential awaits, same key / 32-byte message / signature");
@@ -348,7 +422,8 @@ async function main(): Promise<void> {
     message: parseDigestString(root.signed_commitment),
     signature: fromHex(root.signature, 64),
   };
-  if (!vector?.key || !vector.message || !vector.signature) fail("the signed result has no well-formed result_attestation");
+  if (!vector?.key || !vector.message || !vector.signature)
+    fail("the signed result has no well-formed result_attestation");
   verdicts.push(await benchEngines({ key: vector.key, message: vector.message, signature: vector.signature }));
 
   console.log("\n== 4. verifier browser bundle (esbuild: browser, esm, minify, splitting)");

@@ -53,7 +53,10 @@ declare module "autocannon" {
 
   interface Instance extends EventEmitter, PromiseLike<Result> {
     /** `response`: (client, statusCode, resBytes, responseTime in ms). */
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     stop(): void;
   }

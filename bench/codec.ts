@@ -107,7 +107,8 @@ function mcpReadBufferStream(): TransformStream<Uint8Array, JSONRPCMessage> {
   return new TransformStream({
     transform(piece, controller) {
       buffer.append(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
-      for (let message = buffer.readMessage(); message !== null; message = buffer.readMessage()) controller.enqueue(message);
+      for (let message = buffer.readMessage(); message !== null; message = buffer.readMessage())
+        controller.enqueue(message);
     },
   });
 }
@@ -139,15 +140,30 @@ function mcpAcceptsFramesLines(transcript: Transcript): boolean {
 
 function contenders(mcpInput: Contender["input"]): Contender[] {
   return [
-    { key: "a", label: "(a) split + JSON.parse", input: "frames", run: (c) => drain(source(c).pipeThrough(naiveSplitStream())) },
+    {
+      key: "a",
+      label: "(a) split + JSON.parse",
+      input: "frames",
+      run: (c) => drain(source(c).pipeThrough(naiveSplitStream())),
+    },
     {
       key: "b-raw",
       label: "(b-raw) ours, decode: JSON.parse",
       input: "frames",
       run: (c) => drain(source(c).pipeThrough(new NdjsonDecoderStream<unknown>({ decode: JSON.parse })), isErrorItem),
     },
-    { key: "b", label: "(b) ours, validated", input: "frames", run: (c) => drain(source(c).pipeThrough(new NdjsonDecoderStream()), isErrorItem) },
-    { key: "c", label: "(c) MCP ReadBuffer", input: mcpInput, run: (c) => drain(source(c).pipeThrough(mcpReadBufferStream())) },
+    {
+      key: "b",
+      label: "(b) ours, validated",
+      input: "frames",
+      run: (c) => drain(source(c).pipeThrough(new NdjsonDecoderStream()), isErrorItem),
+    },
+    {
+      key: "c",
+      label: "(c) MCP ReadBuffer",
+      input: mcpInput,
+      run: (c) => drain(source(c).pipeThrough(mcpReadBufferStream())),
+    },
     { key: "d", label: "(d) ACP ndJsonStream", input: "frames", run: runAcp },
   ];
 }
@@ -167,20 +183,29 @@ async function timeRun(contender: Contender, input: Input, expected: number): Pr
   }
   const seconds = (performance.now() - start) / 1000;
   if (count.messages !== expected || count.errors !== 0) {
-    console.error(`\n!!! BENCHMARK INVALID: ${contender.label} yielded ${count.messages} messages and ${count.errors} errors, expected ${expected} and 0.\n`);
+    console.error(
+      `\n!!! BENCHMARK INVALID: ${contender.label} yielded ${count.messages} messages and ${count.errors} errors, expected ${expected} and 0.\n`,
+    );
     process.exit(1);
   }
   return seconds;
 }
 
 /** Interleaved rounds; returns each contender's seconds per timed round (index = round). */
-async function measure(list: readonly Contender[], inputs: Record<Contender["input"], Input>, expected: number): Promise<Map<string, number[]>> {
+async function measure(
+  list: readonly Contender[],
+  inputs: Record<Contender["input"], Input>,
+  expected: number,
+): Promise<Map<string, number[]>> {
   const times = new Map<string, number[]>(list.map((c) => [c.key, []]));
   for (let round = 0; round < WARMUP_ROUNDS + TIMED_ROUNDS; round++) {
     for (const contender of list) {
       const seconds = await timeRun(contender, inputs[contender.input], expected);
       if (round >= WARMUP_ROUNDS) times.get(contender.key)?.push(seconds);
-      if (process.env.BENCH_TRACE) console.error(`    round ${round} ${contender.key} ${(inputs[contender.input].bytes / MB / seconds).toFixed(1)} MB/s`);
+      if (process.env.BENCH_TRACE)
+        console.error(
+          `    round ${round} ${contender.key} ${(inputs[contender.input].bytes / MB / seconds).toFixed(1)} MB/s`,
+        );
     }
   }
   return times;
@@ -205,18 +230,32 @@ interface Row {
   readonly ratio: number;
 }
 
-function summarize(list: readonly Contender[], times: ReadonlyMap<string, number[]>, inputs: Record<Contender["input"], Input>, lines: number): Row[] {
+function summarize(
+  list: readonly Contender[],
+  times: ReadonlyMap<string, number[]>,
+  inputs: Record<Contender["input"], Input>,
+  lines: number,
+): Row[] {
   const msgps = (key: string) => median((times.get(key) ?? []).map((seconds) => lines / seconds));
   const base = msgps("a");
   return list.map((contender) => {
     const mbps = (times.get(contender.key) ?? []).map((seconds) => inputs[contender.input].bytes / MB / seconds);
     const rate = msgps(contender.key);
-    return { contender, mbps: median(mbps), msgps: rate, min: Math.min(...mbps), max: Math.max(...mbps), ratio: rate / base };
+    return {
+      contender,
+      mbps: median(mbps),
+      msgps: rate,
+      min: Math.min(...mbps),
+      max: Math.max(...mbps),
+      ratio: rate / base,
+    };
   });
 }
 
 function printTable(rows: readonly Row[]): void {
-  console.log(`  ${"contender".padEnd(34)}${"median MB/s".padStart(12)}${"k msg/s".padStart(9)}${"× (a)".padStart(8)}   spread MB/s`);
+  console.log(
+    `  ${"contender".padEnd(34)}${"median MB/s".padStart(12)}${"k msg/s".padStart(9)}${"× (a)".padStart(8)}   spread MB/s`,
+  );
   for (const row of rows) {
     const figures = `${row.mbps.toFixed(1).padStart(12)}${(row.msgps / 1000).toFixed(1).padStart(9)}${row.ratio.toFixed(2).padStart(8)}`;
     console.log(`  ${row.contender.label.padEnd(34)}${figures}   ${row.min.toFixed(0)}–${row.max.toFixed(0)}`);
@@ -246,13 +285,17 @@ async function benchSize(envelopeBytes: number): Promise<string> {
     jsonRpc: { chunks: chunk(transcript.jsonRpc, CHUNK_BYTES), bytes: transcript.jsonRpc.length },
   };
   const mean = Math.round(transcript.frames.length / transcript.lines);
-  console.log(`\n== envelopes ~${envelopeBytes} B (mean line ${mean} B): ${transcript.lines} lines, ${(transcript.frames.length / MB).toFixed(2)} MB in ${inputs.frames.chunks.length} chunks of 64 KiB`);
+  console.log(
+    `\n== envelopes ~${envelopeBytes} B (mean line ${mean} B): ${transcript.lines} lines, ${(transcript.frames.length / MB).toFixed(2)} MB in ${inputs.frames.chunks.length} chunks of 64 KiB`,
+  );
   console.log(
     mcpWrapped
       ? `   note: (c) refuses bare frames lines (zod JSON-RPC schema throws), so it decodes the same envelopes wrapped as {"jsonrpc":"2.0","method":"frames","params":<envelope>} (${(transcript.jsonRpc.length / MB).toFixed(2)} MB; its MB/s counts its own bytes, its × (a) compares messages/s)`
       : "   note: (c) decodes the bare frames lines",
   );
-  console.log("   note: (d) decodes the bare frames lines (it JSON.parses each line and passes on any JSON object; no schema)");
+  console.log(
+    "   note: (d) decodes the bare frames lines (it JSON.parses each line and passes on any JSON object; no schema)",
+  );
   const times = await measure(list, inputs, transcript.lines);
   const rows = summarize(list, times, inputs, transcript.lines);
   printTable(rows);
@@ -260,8 +303,11 @@ async function benchSize(envelopeBytes: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  if (!globalThis.gc) console.warn("warning: run with --expose-gc (npm run bench:codec) so collections happen between runs");
-  console.log(`codec benchmark: ${TIMED_ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up, median; MB = 10^6 bytes; Node ${process.version}`);
+  if (!globalThis.gc)
+    console.warn("warning: run with --expose-gc (npm run bench:codec) so collections happen between runs");
+  console.log(
+    `codec benchmark: ${TIMED_ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up, median; MB = 10^6 bytes; Node ${process.version}`,
+  );
   const verdicts: string[] = [];
   for (const size of ENVELOPE_SIZES) verdicts.push(await benchSize(size));
   console.log("\ntargets (by × (a)): b-raw ≥ 0.9×(a), b ≥ 0.6×(a), b faster than c and d");

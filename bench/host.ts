@@ -54,7 +54,10 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const WORDS = "retry policy budget frame consent egress scope verify digest stream codec worker attest merkle proof handshake provider host query anchor".split(" ");
+const WORDS =
+  "retry policy budget frame consent egress scope verify digest stream codec worker attest merkle proof handshake provider host query anchor".split(
+    " ",
+  );
 
 /** ~`bytes` of prose, different for every (goal, index). */
 function prose(goal: string, index: number, bytes: number): string {
@@ -71,15 +74,20 @@ async function benchProvider() {
     info: { name: NAME, version: "1.0.0", data_flow: { reads: true } },
     capabilities: { query: { kinds: ["doc"] }, correlation: true },
     query: (query) =>
-      Array.from({ length: FRAMES }, (_, i): CandidateFrame => ({
-        id: `${query.goal}/frame-${i}`,
-        kind: "doc",
-        title: `frame ${i}`,
-        content: prose(query.goal, i, CONTENT_BYTES),
-        score: 1 - i / FRAMES,
-        citation_label: `${query.goal} §${i}`,
-        provenance: [{ type: "file", uri: `file:///bench/${i}.md`, range: "L1-10", digest: `sha256:${"ab".repeat(32)}` }],
-      })),
+      Array.from(
+        { length: FRAMES },
+        (_, i): CandidateFrame => ({
+          id: `${query.goal}/frame-${i}`,
+          kind: "doc",
+          title: `frame ${i}`,
+          content: prose(query.goal, i, CONTENT_BYTES),
+          score: 1 - i / FRAMES,
+          citation_label: `${query.goal} §${i}`,
+          provenance: [
+            { type: "file", uri: `file:///bench/${i}.md`, range: "L1-10", digest: `sha256:${"ab".repeat(32)}` },
+          ],
+        }),
+      ),
     signer,
   });
   return { provider, keys: [signer.attesterKey] as AttesterKey[] };
@@ -109,7 +117,12 @@ async function viaHost(provider: Provider): Promise<number[]> {
   for (const goal of GOALS) {
     const [leg] = await host.queryAll({ goal, ...QUERY_SHAPE });
     if (leg?.outcome !== "frames") fail(`host leg ${leg?.outcome}`);
-    attested.push(leg.frames.filter((f) => f.attestation.state === "attested" && f.attestation.coversContent && f.attestation.anchor === "handshake").length);
+    attested.push(
+      leg.frames.filter(
+        (f) =>
+          f.attestation.state === "attested" && f.attestation.coversContent && f.attestation.anchor === "handshake",
+      ).length,
+    );
   }
   await host.close();
   return attested;
@@ -153,18 +166,28 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
 }
 
 async function main(): Promise<void> {
-  if (!globalThis.gc) console.warn("warning: run with --expose-gc (npm run bench:host) so collections happen between runs");
+  if (!globalThis.gc)
+    console.warn("warning: run with --expose-gc (npm run bench:host) so collections happen between runs");
   const { provider, keys } = await benchProvider();
   const sample = (await direct(provider))[0]!;
   const wire = encodeLine({ type: "frames", id: "q1", result: sample } as EnvelopeInit).length;
   decodeLine(encodeLine({ type: "frames", id: "q1", result: sample } as EnvelopeInit)); // the sample is wire-valid
-  console.log(`host benchmark: ${QUERIES} queries × ${FRAMES} signed frames (~${CONTENT_BYTES} B content each, ${(wire / 1024).toFixed(1)} KB per answer on the wire)`);
-  console.log(`${TIMED_ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up, interleaved, median; Ed25519 engine: ${(await defaultEngine()).name}; Node ${process.version}`);
+  console.log(
+    `host benchmark: ${QUERIES} queries × ${FRAMES} signed frames (~${CONTENT_BYTES} B content each, ${(wire / 1024).toFixed(1)} KB per answer on the wire)`,
+  );
+  console.log(
+    `${TIMED_ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up, interleaved, median; Ed25519 engine: ${(await defaultEngine()).name}; Node ${process.version}`,
+  );
 
   const times = { D: [] as number[], H: [] as number[], V: [] as number[], A: [] as number[] };
   for (let round = 0; round < WARMUP_ROUNDS + TIMED_ROUNDS; round++) {
     const d = await timed(() => direct(provider));
-    if (d.value.length !== QUERIES || d.value.some((r) => r.frames.length !== FRAMES || r.frame_attestations?.length !== FRAMES || !r.result_attestation)) {
+    if (
+      d.value.length !== QUERIES ||
+      d.value.some(
+        (r) => r.frames.length !== FRAMES || r.frame_attestations?.length !== FRAMES || !r.result_attestation,
+      )
+    ) {
       fail("direct: every result must carry 20 frames, 20 frame_attestations and a result_attestation");
     }
     const h = await timed(() => viaHost(provider));
@@ -179,17 +202,26 @@ async function main(): Promise<void> {
       times.V.push(v.ms);
       times.A.push(a.ms);
     }
-    if (process.env.BENCH_TRACE) console.log(`  round ${round}: D ${d.ms.toFixed(1)} H ${h.ms.toFixed(1)} V ${v.ms.toFixed(1)} A ${a.ms.toFixed(1)} ms`);
+    if (process.env.BENCH_TRACE)
+      console.log(
+        `  round ${round}: D ${d.ms.toFixed(1)} H ${h.ms.toFixed(1)} V ${v.ms.toFixed(1)} A ${a.ms.toFixed(1)} ms`,
+      );
   }
-  console.log(`  sanity: every round, all ${QUERIES} host results had ${FRAMES}/${FRAMES} frames attested (published key, covers content); every direct result was signed; V and A attested all ${FRAMES} frames of every result`);
+  console.log(
+    `  sanity: every round, all ${QUERIES} host results had ${FRAMES}/${FRAMES} frames attested (published key, covers content); every direct result was signed; V and A attested all ${FRAMES} frames of every result`,
+  );
 
   const D = median(times.D);
   const H = median(times.H);
   const V = median(times.V);
   const A = median(times.A);
   const row = (label: string, runs: number[], ms: number) =>
-    console.log(`  ${label.padEnd(52)}${ms.toFixed(1).padStart(10)}${((ms * 1000) / QUERIES).toFixed(1).padStart(10)}${(ms / D).toFixed(2).padStart(8)}   ${Math.min(...runs).toFixed(1)}–${Math.max(...runs).toFixed(1)}`);
-  console.log(`\n  ${"contender".padEnd(52)}${"median ms".padStart(10)}${"µs/query".padStart(10)}${"× (D)".padStart(8)}   spread ms`);
+    console.log(
+      `  ${label.padEnd(52)}${ms.toFixed(1).padStart(10)}${((ms * 1000) / QUERIES).toFixed(1).padStart(10)}${(ms / D).toFixed(2).padStart(8)}   ${Math.min(...runs).toFixed(1)}–${Math.max(...runs).toFixed(1)}`,
+    );
+  console.log(
+    `\n  ${"contender".padEnd(52)}${"median ms".padStart(10)}${"µs/query".padStart(10)}${"× (D)".padStart(8)}   spread ms`,
+  );
   row("(D) provider.handle directly", times.D, D);
   row("(H) connect + Host.queryAll over inPageTransport", times.H, H);
   row("(V) verifyResultAttestations alone (same results)", times.V, V);
@@ -200,7 +232,9 @@ async function main(): Promise<void> {
   console.log(`  verification V / D                   ${(V / D).toFixed(2)}×  (${((100 * V) / H).toFixed(1)} % of H)`);
   console.log(`  ratio without verification (H−V) / D ${((H - V) / D).toFixed(2)}×`);
   console.log(`\ntargets:`);
-  console.log(`  H ≤ ${TARGET_FACTOR} × D + V: ${H.toFixed(1)} ms vs ${budget.toFixed(1)} ms — ${H <= budget ? "met" : "MISSED"}`);
+  console.log(
+    `  H ≤ ${TARGET_FACTOR} × D + V: ${H.toFixed(1)} ms vs ${budget.toFixed(1)} ms — ${H <= budget ? "met" : "MISSED"}`,
+  );
 }
 
 await main();

@@ -28,13 +28,74 @@ function pick<T>(random: Random, items: readonly T[]): T {
 }
 
 const WORDS = [
-  "the", "a", "retry", "policy", "backoff", "request", "connection", "pool", "timeout", "is", "are", "when",
-  "server", "client", "returns", "error", "budget", "token", "frame", "provider", "host", "query", "cache",
-  "invalidated", "after", "each", "write", "read", "stream", "line", "deadline", "exponential", "jitter",
-  "must", "should", "never", "always", "because", "otherwise", "café", "naïve", "résumé", "—", "日本",
-  "東京", "über", "façade", "coöperate", "déjà", "vu", "of", "to", "in", "for", "with", "on", "by", "from",
+  "the",
+  "a",
+  "retry",
+  "policy",
+  "backoff",
+  "request",
+  "connection",
+  "pool",
+  "timeout",
+  "is",
+  "are",
+  "when",
+  "server",
+  "client",
+  "returns",
+  "error",
+  "budget",
+  "token",
+  "frame",
+  "provider",
+  "host",
+  "query",
+  "cache",
+  "invalidated",
+  "after",
+  "each",
+  "write",
+  "read",
+  "stream",
+  "line",
+  "deadline",
+  "exponential",
+  "jitter",
+  "must",
+  "should",
+  "never",
+  "always",
+  "because",
+  "otherwise",
+  "café",
+  "naïve",
+  "résumé",
+  "—",
+  "日本",
+  "東京",
+  "über",
+  "façade",
+  "coöperate",
+  "déjà",
+  "vu",
+  "of",
+  "to",
+  "in",
+  "for",
+  "with",
+  "on",
+  "by",
+  "from",
 ];
-const TITLES = ["Retry policy", "Connection pooling", "Café ordering flow", "Rate limits — overview", "日本語 locale notes", "Backoff & jitter", "Deadline propagation"];
+const TITLES = [
+  "Retry policy",
+  "Connection pooling",
+  "Café ordering flow",
+  "Rate limits — overview",
+  "日本語 locale notes",
+  "Backoff & jitter",
+  "Deadline propagation",
+];
 const DOCS = ["guide", "retries", "pooling", "locale", "limits", "streams", "errors", "caching"];
 const KINDS = ["doc", "code", "note"];
 const RELS = ["doc.documents", "doc.references", "code.calls"];
@@ -71,7 +132,11 @@ function frame(random: Random, index: number, content: string, lean: boolean): F
   const uri = `file:///repo/docs/${doc}.md`;
   const from = 1 + Math.floor(random() * 400);
   const range = `L${from}-${from + 1 + Math.floor(random() * 40)}`;
-  const relation = { rel: pick(random, RELS), target_uri: `file:///repo/docs/${other}.md`, display_name: other.charAt(0).toUpperCase() + other.slice(1) };
+  const relation = {
+    rel: pick(random, RELS),
+    target_uri: `file:///repo/docs/${other}.md`,
+    display_name: other.charAt(0).toUpperCase() + other.slice(1),
+  };
   return {
     id: `docs:${doc}#section-${index}`,
     kind: pick(random, KINDS),
@@ -96,10 +161,16 @@ function envelope(random: Random, index: number, targetBytes: number): EnvelopeI
   const lean = targetBytes < SMALL_ENVELOPE_BYTES;
   const count = lean ? 1 : 1 + Math.floor(random() * 3);
   const target = Math.round(targetBytes * (0.8 + random() * 0.4));
-  const skeleton = (frames: Frame[]): EnvelopeInit => ({ type: "frames", id: `q${index}`, result: { frames, truncated: false } });
+  const skeleton = (frames: Frame[]): EnvelopeInit => ({
+    type: "frames",
+    id: `q${index}`,
+    result: { frames, truncated: false },
+  });
   const empty = Array.from({ length: count }, (_, i) => frame(seededRandom(index * 7 + i), index, "", lean));
   const room = Math.max(0, target - Buffer.byteLength(encodeLine(skeleton(empty))));
-  const frames = Array.from({ length: count }, (_, i) => frame(seededRandom(index * 7 + i), index, prose(random, Math.max(MIN_CONTENT_BYTES, room / count)), lean));
+  const frames = Array.from({ length: count }, (_, i) =>
+    frame(seededRandom(index * 7 + i), index, prose(random, Math.max(MIN_CONTENT_BYTES, room / count)), lean),
+  );
   return skeleton(frames);
 }
 

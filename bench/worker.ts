@@ -84,7 +84,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -176,21 +178,40 @@ async function startWrangler(label: string, tmp: string, seed: string | undefine
   writeFileSync(envFile, "");
   const args = [
     "dev",
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-ip", "127.0.0.1",
-    "--inspector-port", String(inspectorPort),
-    "--env-file", envFile,
-    "--persist-to", join(tmp, `state-${label}`),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-ip",
+    "127.0.0.1",
+    "--inspector-port",
+    String(inspectorPort),
+    "--env-file",
+    envFile,
+    "--persist-to",
+    join(tmp, `state-${label}`),
     "--show-interactive-dev-session=false",
     ...(seed ? ["--var", `ATTESTATION_SEED:${seed}`] : []),
   ];
   const child = spawn(WRANGLER, args, {
     cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      WRANGLER_HIDE_BANNER: "true",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const server: Server = { child, base: `http://127.0.0.1:${port}`, port, log: [], spawned: new Map(), roles: [], exited: false };
+  const server: Server = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    port,
+    log: [],
+    spawned: new Map(),
+    roles: [],
+    exited: false,
+  };
   const keep = (chunk: Buffer) => {
     // Drained always (a full pipe would stall wrangler); only the tail is kept, for errors.
     server.log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
@@ -219,14 +240,21 @@ async function startWrangler(label: string, tmp: string, seed: string | undefine
     await sleep(250);
   }
   for (const [pid, comm] of descendants(child.pid!)) server.spawned.set(pid, comm);
-  server.roles = [{ pid: child.pid!, role: "wrangler node" as Role }, ...[...server.spawned].flatMap(([pid, comm]) => {
-    if (comm === "node") return [{ pid, role: "wrangler node" as Role }];
-    if (comm !== "workerd") return [];
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    return [{ pid, role: (cmdline.includes(`entry=127.0.0.1:${port}`) ? "proxy workerd" : "Worker workerd") as Role }];
-  })];
+  server.roles = [
+    { pid: child.pid!, role: "wrangler node" as Role },
+    ...[...server.spawned].flatMap(([pid, comm]) => {
+      if (comm === "node") return [{ pid, role: "wrangler node" as Role }];
+      if (comm !== "workerd") return [];
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      return [
+        { pid, role: (cmdline.includes(`entry=127.0.0.1:${port}`) ? "proxy workerd" : "Worker workerd") as Role },
+      ];
+    }),
+  ];
   const workerds = [...server.spawned].filter(([, comm]) => comm === "workerd").map(([pid]) => pid);
-  console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s (workerd pids: ${workerds.join(", ") || "none seen"})`);
+  console.log(
+    `  ready in ${((Date.now() - started) / 1000).toFixed(1)} s (workerd pids: ${workerds.join(", ") || "none seen"})`,
+  );
   return server;
 }
 
@@ -270,7 +298,9 @@ async function stopWrangler(server: Server): Promise<void> {
     }
   }
   const remaining = workerds.filter(alive);
-  console.log(`  stopped wrangler ${pid}; workerd left: ${remaining.length === 0 ? "none" : remaining.join(", ")} (of ${workerds.length})`);
+  console.log(
+    `  stopped wrangler ${pid}; workerd left: ${remaining.length === 0 ? "none" : remaining.join(", ")} (of ${workerds.length})`,
+  );
   if (remaining.length > 0) problem(`workerd ${remaining.join(", ")} still running`);
 }
 
@@ -283,7 +313,8 @@ async function post(base: string, body: string): Promise<{ status: number; envel
 
 async function sanity(server: Server, seed: string | undefined): Promise<string> {
   const description = (await (await fetch(`${server.base}/contextgraph`)).json()) as { signed?: boolean };
-  if (description.signed !== (seed !== undefined)) problem(`GET /contextgraph says signed=${description.signed}, expected ${seed !== undefined}`);
+  if (description.signed !== (seed !== undefined))
+    problem(`GET /contextgraph says signed=${description.signed}, expected ${seed !== undefined}`);
   const ack = await post(server.base, '{"type":"handshake","protocol_version":"contextgraph/1.0"}');
   if (ack.status !== 200 || ack.envelope.type !== "handshake_ack") {
     problem(`handshake: ${ack.status} ${ack.envelope.type}`);
@@ -292,7 +323,8 @@ async function sanity(server: Server, seed: string | undefined): Promise<string>
   const keys = ack.envelope.attester_keys ?? [];
   if (seed) {
     const expected = (await signerFromSeed(seed, { keyId: "expected", attesterId: "docs" })).attesterKey.public_key;
-    if (keys.length !== 1 || keys[0]?.public_key !== expected) problem(`the Worker's key ${keys[0]?.public_key} is not the one from our seed (${expected})`);
+    if (keys.length !== 1 || keys[0]?.public_key !== expected)
+      problem(`the Worker's key ${keys[0]?.public_key} is not the one from our seed (${expected})`);
   } else if (keys.length > 0) problem("unsigned server publishes attester keys");
   const reply = await post(server.base, QUERY_BODY);
   if (reply.status !== 200 || reply.envelope.type !== "frames" || reply.envelope.id !== "q1") {
@@ -311,7 +343,10 @@ async function sanity(server: Server, seed: string | undefined): Promise<string>
     signature = `result ${report.result.state}, ${attested}/${result.frames.length} frames attested`;
   } else if (result.result_attestation !== undefined) problem("unsigned server signed its answer");
   const bytes = Buffer.byteLength(JSON.stringify(reply.envelope));
-  return `${result.frames.length} frames (${result.frames.map((f) => f.id).slice(0, 3).join(", ")}, …), ~${(bytes / 1024).toFixed(1)} KB, ${signature}`;
+  return `${result.frames.length} frames (${result.frames
+    .map((f) => f.id)
+    .slice(0, 3)
+    .join(", ")}, …), ~${(bytes / 1024).toFixed(1)} KB, ${signature}`;
 }
 
 // ── load ────────────────────────────────────────────────────────────────────
@@ -348,7 +383,14 @@ function percentile(sorted: Float64Array, p: number): number {
 
 const AUTOCANNON_SELF = "autocannon (this process)";
 
-async function slice(server: Server, name: string, url: string, connections: number, duration: number, post: boolean): Promise<Slice> {
+async function slice(
+  server: Server,
+  name: string,
+  url: string,
+  connections: number,
+  duration: number,
+  post: boolean,
+): Promise<Slice> {
   const times: number[] = [];
   const cpuBefore = cpuByRole(server);
   const ownBefore = process.cpuUsage();
@@ -380,7 +422,10 @@ async function slice(server: Server, name: string, url: string, connections: num
     seconds: (result.finish.getTime() - result.start.getTime()) / 1000,
     requests: total,
     times,
-    cpu: { ...Object.fromEntries(ROLES.map((role) => [role, cpuAfter[role] - cpuBefore[role]])), [AUTOCANNON_SELF]: (own.user + own.system) / 1e6 },
+    cpu: {
+      ...Object.fromEntries(ROLES.map((role) => [role, cpuAfter[role] - cpuBefore[role]])),
+      [AUTOCANNON_SELF]: (own.user + own.system) / 1e6,
+    },
     bad,
   };
 }
@@ -402,7 +447,10 @@ function pool(name: string, connections: number, slices: readonly Slice[]): Row 
     p99: percentile(sorted, 99),
     mean: sorted.reduce((sum, t) => sum + t, 0) / Math.max(1, sorted.length),
     requests,
-    bad: slices.map((s) => s.bad).filter(Boolean).join("; "),
+    bad: slices
+      .map((s) => s.bad)
+      .filter(Boolean)
+      .join("; "),
     cpuPerRequest,
   };
 }
@@ -411,7 +459,9 @@ function printRow(row: Row) {
   console.log(
     `  ${row.name.padEnd(24)} c=${String(row.connections).padEnd(3)} ${row.rps.toFixed(0).padStart(6)} req/s   p50 ${row.p50.toFixed(2).padStart(6)} ms   p99 ${row.p99
       .toFixed(2)
-      .padStart(6)} ms   mean ${row.mean.toFixed(2).padStart(6)} ms   (${row.requests} requests, ${row.bad || "all 200"}; per slice ${row.sliceRps.map((r) => r.toFixed(0)).join("/")} req/s)`,
+      .padStart(
+        6,
+      )} ms   mean ${row.mean.toFixed(2).padStart(6)} ms   (${row.requests} requests, ${row.bad || "all 200"}; per slice ${row.sliceRps.map((r) => r.toFixed(0)).join("/")} req/s)`,
   );
   const cpu = Object.entries(row.cpuPerRequest).map(([who, ms]) => `${who} ${ms.toFixed(2)}`);
   console.log(`  ${"".padEnd(24)}       CPU ms/request: ${cpu.join(" · ")}`);
@@ -439,7 +489,9 @@ async function series(server: Server, queryName: string): Promise<Row[]> {
       printRow(row);
       rows.push(row);
     }
-    const perSlice = query.map((q, i) => (q.requests / q.seconds / (limit[i]!.requests / limit[i]!.seconds)).toFixed(2));
+    const perSlice = query.map((q, i) =>
+      (q.requests / q.seconds / (limit[i]!.requests / limit[i]!.seconds)).toFixed(2),
+    );
     console.log(`  ${"".padEnd(24)}       ratio query ÷ /healthz per slice pair: ${perSlice.join(", ")}`);
   }
   return rows;
@@ -448,7 +500,8 @@ async function series(server: Server, queryName: string): Promise<Row[]> {
 // ── main ────────────────────────────────────────────────────────────────────
 
 const corpusFile = join(ROOT, "worker/corpus.json");
-const corpusHash = () => (existsSync(corpusFile) ? createHash("sha256").update(readFileSync(corpusFile)).digest("hex").slice(0, 12) : "absent");
+const corpusHash = () =>
+  existsSync(corpusFile) ? createHash("sha256").update(readFileSync(corpusFile)).digest("hex").slice(0, 12) : "absent";
 const corpusBefore = corpusHash();
 const tmp = mkdtempSync(join(tmpdir(), "frameline-bench-worker-"));
 const seed = randomBytes(32).toString("hex");
@@ -465,7 +518,9 @@ const interrupt = () => {
 process.once("SIGINT", interrupt);
 process.once("SIGTERM", interrupt);
 
-console.log(`frameline Worker benchmark: wrangler dev, autocannon ${DURATION_S} s per run, concurrency ${CONCURRENCY.join(" and ")}`);
+console.log(
+  `frameline Worker benchmark: wrangler dev, autocannon ${DURATION_S} s per run, concurrency ${CONCURRENCY.join(" and ")}`,
+);
 console.log(`query body (${Buffer.byteLength(QUERY_BODY)} B): ${QUERY_BODY}\n`);
 
 try {
@@ -504,7 +559,9 @@ for (const { label, rows } of results) {
     console.log(
       `  ${label.padEnd(8)} c=${String(connections).padEnd(3)} query ${query.rps.toFixed(0).padStart(6)} req/s (p50 ${query.p50.toFixed(2)} / p99 ${query.p99.toFixed(2)} ms)   /healthz ${limit.rps
         .toFixed(0)
-        .padStart(6)} req/s (p50 ${limit.p50.toFixed(2)} / p99 ${limit.p99.toFixed(2)} ms)   ratio ${(query.rps / limit.rps).toFixed(2)}×`,
+        .padStart(
+          6,
+        )} req/s (p50 ${limit.p50.toFixed(2)} / p99 ${limit.p99.toFixed(2)} ms)   ratio ${(query.rps / limit.rps).toFixed(2)}×`,
     );
     const cpu = (row: Row, ...who: string[]) => who.reduce((sum, w) => sum + (row.cpuPerRequest[w] ?? 0), 0).toFixed(2);
     console.log(
@@ -522,5 +579,7 @@ const verdicts = CONCURRENCY.map((connections) => {
   const value = ratio(signed, connections);
   return `c=${connections} ${Number.isNaN(value) ? "n/a" : `${value.toFixed(2)}×`} ${value >= TARGET_RATIO ? "met" : "NOT met"}`;
 });
-console.log(`\ntargets: signed query ≥ ${TARGET_RATIO}× GET /healthz — ${verdicts.join("; ")}${invalid ? "  (BENCHMARK INVALID, see above)" : ""}`);
+console.log(
+  `\ntargets: signed query ≥ ${TARGET_RATIO}× GET /healthz — ${verdicts.join("; ")}${invalid ? "  (BENCHMARK INVALID, see above)" : ""}`,
+);
 process.exitCode = invalid ? 1 : 0;

@@ -7,6 +7,8 @@ const file = ".dev.vars";
 const current = existsSync(file) ? readFileSync(file, "utf8") : "";
 if (!/^ATTESTATION_SEED=/m.test(current)) {
   const seed = randomBytes(32).toString("hex");
-  writeFileSync(file, `${current}${current && !current.endsWith("\n") ? "\n" : ""}ATTESTATION_SEED=${seed}\n`, { mode: 0o600 });
+  writeFileSync(file, `${current}${current && !current.endsWith("\n") ? "\n" : ""}ATTESTATION_SEED=${seed}\n`, {
+    mode: 0o600,
+  });
   console.error("frameline: created a local signing key in .dev.vars (ATTESTATION_SEED)");
 }

@@ -7,12 +7,17 @@ const path = process.env.FRAMELINE_CHROMIUM ?? "/usr/bin/chromium";
 if (!existsSync(path)) {
   const canInstall = process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
   if (!canInstall) {
-    console.error(`frameline: the browser tests need Chromium at ${path} (Debian: apt-get install -y chromium; or set FRAMELINE_CHROMIUM)`);
+    console.error(
+      `frameline: the browser tests need Chromium at ${path} (Debian: apt-get install -y chromium; or set FRAMELINE_CHROMIUM)`,
+    );
     process.exit(1);
   }
   console.error("frameline: installing Chromium for the browser tests (apt-get install chromium) …");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
     const result = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }

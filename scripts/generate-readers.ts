@@ -21,18 +21,26 @@ const TARGET = new URL("../src/protocol/readers.generated.ts", import.meta.url);
 function schemaNames(): Map<v.GenericSchema, string> {
   const names = new Map<v.GenericSchema, string>();
   for (const [key, value] of Object.entries(protocol)) {
-    if (key.endsWith("Schema") && value && typeof value === "object" && node(value as v.GenericSchema).type === "object") {
+    if (
+      key.endsWith("Schema") &&
+      value &&
+      typeof value === "object" &&
+      node(value as v.GenericSchema).type === "object"
+    ) {
       names.set(value as v.GenericSchema, key.slice(0, -"Schema".length));
     }
   }
   return names;
 }
 
-const expects = (schema: v.GenericSchema) => JSON.stringify(`expected ${(schema as { expects?: string }).expects ?? node(schema).type}`);
+const expects = (schema: v.GenericSchema) =>
+  JSON.stringify(`expected ${(schema as { expects?: string }).expects ?? node(schema).type}`);
 /** A JS expression for a relative failure path: `"key"`, `"key[" + i + "]"`. */
 function pathExpression(path: string[]): string {
   if (path.length === 0) return '""';
-  return path.map((step, i) => (step.startsWith('"') ? (i === 0 ? step : `"." + ${step}`) : `"[" + ${step} + "]"`)).join(" + ");
+  return path
+    .map((step, i) => (step.startsWith('"') ? (i === 0 ? step : `"." + ${step}`) : `"[" + ${step} + "]"`))
+    .join(" + ");
 }
 
 const access = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
@@ -76,7 +84,8 @@ class Generator {
     const nullish = n.type === "nullish";
     const [raw, read] = [this.#fresh("raw"), this.#fresh("read")];
     const target = `out${access(key)}`;
-    const fallback = nullish && typeof n.default === "function" ? JSON.stringify((n.default as () => unknown)()) : undefined;
+    const fallback =
+      nullish && typeof n.default === "function" ? JSON.stringify((n.default as () => unknown)()) : undefined;
     const absent = !nullish
       ? `throw new ShapeFailure(${JSON.stringify(key)}, "missing required member");`
       : fallback === undefined
@@ -85,7 +94,9 @@ class Generator {
     const present = [
       `let ${read}: unknown;`,
       ...this.value(unwrap(schema), raw, read, [JSON.stringify(key)]),
-      isOmittedWhenEmpty(schema) ? `if ((${read} as unknown[]).length > 0) ${target} = ${read};` : `${target} = ${read};`,
+      isOmittedWhenEmpty(schema)
+        ? `if ((${read} as unknown[]).length > 0) ${target} = ${read};`
+        : `${target} = ${read};`,
     ].map((line) => `  ${line}`);
     const lines = [`const ${raw} = input${access(key)};`];
     if (absent === undefined) return [...lines, `if (${raw} !== undefined && ${raw} !== null) {`, ...present, "}"];
@@ -107,18 +118,35 @@ class Generator {
       case "number": {
         const kind = numberKindOf(schema);
         if (!kind) throw new Error("number schemas must be made with u32(), usize() or f32()");
-        return [`if (typeof ${input} !== "number" || !NUMBER_KINDS.${kind.name}.accepts(${input})) ${fail}`, `${output} = NUMBER_KINDS.${kind.name}.canonical(${input});`];
+        return [
+          `if (typeof ${input} !== "number" || !NUMBER_KINDS.${kind.name}.accepts(${input})) ${fail}`,
+          `${output} = NUMBER_KINDS.${kind.name}.canonical(${input});`,
+        ];
       }
       case "picklist":
-        return [`if (${(n.options as unknown[]).map((option) => `${input} !== ${JSON.stringify(option)}`).join(" && ")}) ${fail}`, `${output} = ${input};`];
+        return [
+          `if (${(n.options as unknown[]).map((option) => `${input} !== ${JSON.stringify(option)}`).join(" && ")}) ${fail}`,
+          `${output} = ${input};`,
+        ];
       case "literal":
         return [`if (${input} !== ${JSON.stringify(n.literal)}) ${fail}`, `${output} = ${input};`];
       case "object": {
         const prefixes = [...path].reverse().reduce((error, step) => `prefixed(${error}, ${step})`, "error");
-        return [`try {`, `  ${output} = ${this.reader(schema)}(${input});`, "} catch (error) {", `  throw ${prefixes};`, "}"];
+        return [
+          `try {`,
+          `  ${output} = ${this.reader(schema)}(${input});`,
+          "} catch (error) {",
+          `  throw ${prefixes};`,
+          "}",
+        ];
       }
       case "array": {
-        const [list, index, item, read] = [this.#fresh("list"), this.#fresh("i"), this.#fresh("item"), this.#fresh("read")];
+        const [list, index, item, read] = [
+          this.#fresh("list"),
+          this.#fresh("i"),
+          this.#fresh("item"),
+          this.#fresh("read"),
+        ];
         return [
           `if (!Array.isArray(${input})) ${fail}`,
           `const ${list} = new Array<unknown>(${input}.length);`,
@@ -139,7 +167,9 @@ class Generator {
   /** The variant reader: dispatch on the discriminator to each option's reader. */
   variant(schema: v.GenericSchema, name: string): string {
     const key = node(schema).key ?? "";
-    const cases = variantOptions(schema).map(([tag, option]) => `    case ${JSON.stringify(tag)}:\n      return ${this.reader(option)}(value) as Envelope;`);
+    const cases = variantOptions(schema).map(
+      ([tag, option]) => `    case ${JSON.stringify(tag)}:\n      return ${this.reader(option)}(value) as Envelope;`,
+    );
     return [
       `/** Reads one envelope (spec §1.1), dispatching on \`${key}\`; throws \`ShapeFailure\`. */`,
       `export function ${name}(value: unknown): Envelope {`,

@@ -12,5 +12,7 @@ function testFiles(dir) {
 }
 
 const files = testFiles("test").sort();
-const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files], { stdio: "inherit" });
+const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files], {
+  stdio: "inherit",
+});
 process.exit(result.status ?? 1);

@@ -26,9 +26,13 @@ const FORBIDDEN: [string, RegExp][] = [
 
 describe("web standards in src/", () => {
   test("type-checks against DOM-only libs, with no Node types", () => {
-    const result = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.lib.json"), "--noEmit"], {
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      process.execPath,
+      [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.lib.json"), "--noEmit"],
+      {
+        encoding: "utf8",
+      },
+    );
     assert.equal(result.status, 0, result.stdout + result.stderr);
     const config = JSON.parse(readFileSync(join(root, "tsconfig.lib.json"), "utf8"));
     assert.deepEqual(config.compilerOptions.types, []);

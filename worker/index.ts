@@ -26,7 +26,10 @@ const apps = new Map<string, Promise<Hono>>();
 
 function origins(value: string | undefined): readonly string[] | "*" {
   if (value?.trim() === "*") return "*";
-  return (value ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }
 
 async function buildApp(env: Env): Promise<Hono> {
@@ -56,7 +59,8 @@ export default {
   async fetch(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/healthz") return new Response("ok\n", { headers: { "content-type": "text/plain" } });
-    if (url.pathname === "/" && request.method === "GET") return Response.redirect(new URL("/contextgraph", url).toString(), 302);
+    if (url.pathname === "/" && request.method === "GET")
+      return Response.redirect(new URL("/contextgraph", url).toString(), 302);
     return (await appFor(env)).fetch(request, env, context);
   },
 } satisfies ExportedHandler<Env>;

@@ -12,7 +12,10 @@ export type AttestationErrorCode =
 /** An attestation that cannot be produced, with a machine code. Never carries key material. */
 export class AttestationError extends Error {
   override readonly name = "AttestationError";
-  constructor(readonly code: AttestationErrorCode, message: string) {
+  constructor(
+    readonly code: AttestationErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -30,7 +30,9 @@ export type CommittedFrame = Pick<ContextFrame, "id" | "content_digest" | "prove
  */
 export function frameCommitment(providerName: string, frame: CommittedFrame): Uint8Array {
   const head = provenanceChainHead(frame.provenance);
-  return sha256(scratch.reset().raw(DOMAIN.frame).str(providerName).str(frame.id).opt(frame.content_digest).raw(head).view());
+  return sha256(
+    scratch.reset().raw(DOMAIN.frame).str(providerName).str(frame.id).opt(frame.content_digest).raw(head).view(),
+  );
 }
 
 /** `provenanceChainHead` in its `sha256:<hex>` form. */

@@ -16,7 +16,24 @@ export interface Ed25519Engine {
 
 const ALGORITHM = { name: "Ed25519" } as const;
 /** PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410). */
-const PKCS8_PREFIX = Uint8Array.of(0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20);
+const PKCS8_PREFIX = Uint8Array.of(
+  0x30,
+  0x2e,
+  0x02,
+  0x01,
+  0x00,
+  0x30,
+  0x05,
+  0x06,
+  0x03,
+  0x2b,
+  0x65,
+  0x70,
+  0x04,
+  0x22,
+  0x04,
+  0x20,
+);
 
 type Bytes = Uint8Array<ArrayBuffer>;
 const own = (bytes: Uint8Array): Bytes => new Uint8Array(bytes) as Bytes;
@@ -33,7 +50,8 @@ export function webCryptoEngine(subtle: SubtleCrypto = crypto.subtle): Ed25519En
     }
     return key;
   };
-  const privateKey = (seed: Uint8Array) => subtle.importKey("pkcs8", own(concatBytes(PKCS8_PREFIX, seed)), ALGORITHM, true, ["sign"]);
+  const privateKey = (seed: Uint8Array) =>
+    subtle.importKey("pkcs8", own(concatBytes(PKCS8_PREFIX, seed)), ALGORITHM, true, ["sign"]);
   return {
     name: "webcrypto",
     async verify(publicKey, message, signature) {
@@ -77,7 +95,9 @@ function hexBytes(hex: string): Uint8Array {
 }
 
 /** Picks WebCrypto when `subtle` verifies a known Ed25519 signature, noble otherwise. */
-export async function detectEngine(subtle: SubtleCrypto | undefined = typeof crypto === "undefined" ? undefined : crypto.subtle): Promise<Ed25519Engine> {
+export async function detectEngine(
+  subtle: SubtleCrypto | undefined = typeof crypto === "undefined" ? undefined : crypto.subtle,
+): Promise<Ed25519Engine> {
   if (subtle) {
     try {
       const engine = webCryptoEngine(subtle);

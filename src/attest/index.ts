@@ -23,7 +23,13 @@ export {
 } from "./merkle.ts";
 export { defaultEngine, detectEngine, type Ed25519Engine, nobleEngine, webCryptoEngine } from "./ed25519.ts";
 export { type AttestationVerdict, bindsContent, isValid, signatureVerifies } from "./verdict.ts";
-export { ED25519, verifyCommitment, verifyFrameAttestation, verifyFrameInclusion, type VerifyOptions } from "./verify.ts";
+export {
+  ED25519,
+  verifyCommitment,
+  verifyFrameAttestation,
+  verifyFrameInclusion,
+  type VerifyOptions,
+} from "./verify.ts";
 export { type AttestationState, type ResultAttestationReport, verifyResultAttestations } from "./verify-result.ts";
 export { type Signer, type SignerIdentity, signerFromKeyPair, signerFromSeed } from "./signer.ts";
 export { attestResult, signCommitment, signFrameAttestation, type SignOptions } from "./sign.ts";

@@ -28,7 +28,12 @@ export function splitPoint(n: number): number {
  * The Merkle tree hash of leaf hashes, with every subtree hash it passes
  * recorded in `subtrees` under `start:count`, for cheap proof checks.
  */
-function treeHash(leaves: readonly Uint8Array[], start: number, count: number, subtrees: Map<string, Uint8Array>): Uint8Array {
+function treeHash(
+  leaves: readonly Uint8Array[],
+  start: number,
+  count: number,
+  subtrees: Map<string, Uint8Array>,
+): Uint8Array {
   let hash: Uint8Array;
   if (count === 1) hash = leaves[start]!;
   else {
@@ -101,7 +106,8 @@ export function inclusionProofFromTree(tree: MerkleTree, index: number): Inclusi
 
 /** The inclusion proof of commitment `index` among `commitments` in canonical order (spec §3.8). */
 export function inclusionProof(commitments: readonly Uint8Array[], index: number): InclusionProof {
-  if (!Number.isInteger(index) || index < 0 || index >= commitments.length) throw new RangeError("leaf index out of range");
+  if (!Number.isInteger(index) || index < 0 || index >= commitments.length)
+    throw new RangeError("leaf index out of range");
   return inclusionProofFromTree(merkleTree(commitments), index);
 }
 
@@ -116,11 +122,15 @@ export type ProofProblem = "too_long" | "index_out_of_range" | "misshapen" | "ma
  * spec recommends for a new verifier: without it a proof with genuine siblings
  * replays to the genuine root whatever index or count it claims.
  */
-export function rootFromProof(commitment: Uint8Array, proof: InclusionProof): { root: Uint8Array } | { problem: ProofProblem } {
+export function rootFromProof(
+  commitment: Uint8Array,
+  proof: InclusionProof,
+): { root: Uint8Array } | { problem: ProofProblem } {
   if (proof.path.length > MAX_INCLUSION_PATH_STEPS) return { problem: "too_long" };
   if (proof.leaf_index >= proof.leaf_count) return { problem: "index_out_of_range" };
   const sides = proofSides(proof.leaf_index, proof.leaf_count);
-  if (sides.length !== proof.path.length || sides.some((side, i) => proof.path[i]!.sibling_is_left !== side)) return { problem: "misshapen" };
+  if (sides.length !== proof.path.length || sides.some((side, i) => proof.path[i]!.sibling_is_left !== side))
+    return { problem: "misshapen" };
   let acc = merkleLeaf(commitment);
   for (const step of proof.path) {
     const sibling = parseDigestString(step.sibling);

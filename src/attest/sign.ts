@@ -13,7 +13,6 @@ import { canonicalOrder } from "./order.ts";
 import type { Signer } from "./signer.ts";
 import { ED25519 } from "./verify.ts";
 
-
 /** Options for producing attestations. */
 export interface SignOptions {
   /** `issued_at`, default now (it is not signed, spec §3.9). */
@@ -21,7 +20,11 @@ export interface SignOptions {
 }
 
 /** Signs a commitment (a frame commitment or a Merkle root) into a `ProvenanceAttestation` (spec §1.9, §3.9). */
-export async function signCommitment(commitment: Uint8Array, signer: Signer, options: SignOptions = {}): Promise<ProvenanceAttestation> {
+export async function signCommitment(
+  commitment: Uint8Array,
+  signer: Signer,
+  options: SignOptions = {},
+): Promise<ProvenanceAttestation> {
   return {
     signed_commitment: digestString(commitment),
     key_id: signer.attesterKey.key_id,
@@ -36,9 +39,18 @@ export async function signCommitment(commitment: Uint8Array, signer: Signer, opt
  * A per-frame attestation (spec §3.10 "Per-frame signing"). The frame must
  * carry `content_digest` (F14): `AttestationError` `unsigned_frame` otherwise.
  */
-export async function signFrameAttestation(providerName: string, frame: CommittedFrame, signer: Signer, options: SignOptions = {}): Promise<FrameAttestation> {
-  if (frame.content_digest === undefined) throw new AttestationError("unsigned_frame", "a signed frame must carry content_digest (F14)");
-  return { frame: frameIdOf(providerName, frame), attestation: await signCommitment(frameCommitment(providerName, frame), signer, options) };
+export async function signFrameAttestation(
+  providerName: string,
+  frame: CommittedFrame,
+  signer: Signer,
+  options: SignOptions = {},
+): Promise<FrameAttestation> {
+  if (frame.content_digest === undefined)
+    throw new AttestationError("unsigned_frame", "a signed frame must carry content_digest (F14)");
+  return {
+    frame: frameIdOf(providerName, frame),
+    attestation: await signCommitment(frameCommitment(providerName, frame), signer, options),
+  };
 }
 
 /**
@@ -56,7 +68,9 @@ export async function attestResult<R extends Pick<ContextQueryResult, "frames">>
 ): Promise<R & Pick<ContextQueryResult, "frame_attestations" | "result_attestation">> {
   const frames: ContextFrame[] = await Promise.all(
     result.frames.map(async (frame) =>
-      frame.content_digest === undefined && frame.content !== undefined ? { ...frame, content_digest: await contentDigest(frame.content) } : frame,
+      frame.content_digest === undefined && frame.content !== undefined
+        ? { ...frame, content_digest: await contentDigest(frame.content) }
+        : frame,
     ),
   );
   const order = canonicalOrder(frames);
@@ -67,5 +81,10 @@ export async function attestResult<R extends Pick<ContextQueryResult, "frames">>
     frame: frameIdOf(providerName, frame),
     inclusion_proof: inclusionProofFromTree(tree, leafOf[i]!),
   }));
-  return { ...result, frames, frame_attestations: frameAttestations, result_attestation: await signCommitment(tree.root, signer, options) };
+  return {
+    ...result,
+    frames,
+    frame_attestations: frameAttestations,
+    result_attestation: await signCommitment(tree.root, signer, options),
+  };
 }

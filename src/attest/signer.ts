@@ -32,7 +32,10 @@ function attesterKey(keyId: SignerIdentity["keyId"], publicKey: Uint8Array): Att
  * A signer from a 32-byte seed in lowercase hex (e.g. a Worker secret). The
  * seed stays inside the closure; errors never quote it.
  */
-export async function signerFromSeed(seedHex: string, identity: SignerIdentity & { engine?: Ed25519Engine }): Promise<Signer> {
+export async function signerFromSeed(
+  seedHex: string,
+  identity: SignerIdentity & { engine?: Ed25519Engine },
+): Promise<Signer> {
   const seed = fromHex(seedHex, 32);
   if (!seed) throw new AttestationError("invalid_seed", "the seed must be 32 bytes as 64 lowercase hex characters");
   const engine = identity.engine ?? (await defaultEngine());
@@ -45,11 +48,16 @@ export async function signerFromSeed(seedHex: string, identity: SignerIdentity &
 }
 
 /** A signer from a WebCrypto Ed25519 key pair, whose private key may be non-extractable. */
-export async function signerFromKeyPair(pair: CryptoKeyPair, identity: SignerIdentity, subtle: SubtleCrypto = crypto.subtle): Promise<Signer> {
+export async function signerFromKeyPair(
+  pair: CryptoKeyPair,
+  identity: SignerIdentity,
+  subtle: SubtleCrypto = crypto.subtle,
+): Promise<Signer> {
   const publicKey = new Uint8Array((await subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   return {
     attesterKey: attesterKey(identity.keyId, publicKey),
     attesterId: identity.attesterId,
-    sign: async (commitment) => new Uint8Array(await subtle.sign({ name: "Ed25519" }, pair.privateKey, new Uint8Array(commitment))),
+    sign: async (commitment) =>
+      new Uint8Array(await subtle.sign({ name: "Ed25519" }, pair.privateKey, new Uint8Array(commitment))),
   };
 }

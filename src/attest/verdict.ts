@@ -31,6 +31,9 @@ export function bindsContent(verdict: AttestationVerdict): boolean {
 }
 
 /** Turns `valid` into `valid_identity_only` for a frame without `content_digest` (spec §3.11). */
-export function forFrame(verdict: AttestationVerdict, frame: { content_digest?: string | undefined }): AttestationVerdict {
+export function forFrame(
+  verdict: AttestationVerdict,
+  frame: { content_digest?: string | undefined },
+): AttestationVerdict {
   return verdict.kind === "valid" && frame.content_digest === undefined ? { kind: "valid_identity_only" } : verdict;
 }

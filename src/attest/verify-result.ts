@@ -49,12 +49,20 @@ async function stateOf(
   if (attestation.algorithm !== ED25519) return { state: "unknown_algorithm", algorithm: attestation.algorithm };
   const publicKey = keys.get(attestation.key_id);
   if (publicKey === undefined) return { state: "no_trusted_key", keyId: attestation.key_id };
-  if (attestation.signed_commitment.length !== SIGNED_COMMITMENT_CHARS || attestation.signature.length !== SIGNATURE_CHARS) {
+  if (
+    attestation.signed_commitment.length !== SIGNED_COMMITMENT_CHARS ||
+    attestation.signature.length !== SIGNATURE_CHARS
+  ) {
     return { state: "unusable_evidence", reason: "signed_commitment or signature has the wrong length" };
   }
   const found = await verdict(publicKey);
   if (!signatureVerifies(found)) return { state: "invalid", verdict: found };
-  return { state: "attested", keyId: attestation.key_id, attesterId: attestation.attester_id, coversContent: found.kind === "valid" };
+  return {
+    state: "attested",
+    keyId: attestation.key_id,
+    attesterId: attestation.attester_id,
+    coversContent: found.kind === "valid",
+  };
 }
 
 /** Whether two proofs are the same: then the given one replays to the root the tree already has. */
@@ -63,7 +71,10 @@ function sameProof(given: InclusionProof, expected: InclusionProof): boolean {
     given.leaf_index === expected.leaf_index &&
     given.leaf_count === expected.leaf_count &&
     given.path.length === expected.path.length &&
-    given.path.every((step, i) => step.sibling === expected.path[i]!.sibling && step.sibling_is_left === expected.path[i]!.sibling_is_left)
+    given.path.every(
+      (step, i) =>
+        step.sibling === expected.path[i]!.sibling && step.sibling_is_left === expected.path[i]!.sibling_is_left,
+    )
   );
 }
 
@@ -127,7 +138,10 @@ export async function verifyResultAttestations(
   const entries = new Array<FrameAttestation | undefined>(frames.length);
   let orphans = 0;
   for (const [n, entry] of (result.frame_attestations ?? []).entries()) {
-    const index = entry.frame.provider_id === providerName ? byIdentity.get(identityKey(entry.frame.frame_id, entry.frame.content_digest)) : undefined;
+    const index =
+      entry.frame.provider_id === providerName
+        ? byIdentity.get(identityKey(entry.frame.frame_id, entry.frame.content_digest))
+        : undefined;
     if (n >= frames.length || index === undefined || entries[index]) orphans += 1;
     else entries[index] = entry;
   }
@@ -136,18 +150,26 @@ export async function verifyResultAttestations(
     frames.map(async (frame, i): Promise<AttestationState> => {
       const entry = entries[i];
       if (!entry) return { state: "unattested" };
-      if (!entry.attestation && !entry.inclusion_proof) return { state: "unusable_evidence", reason: "entry carries neither attestation nor inclusion_proof" };
+      if (!entry.attestation && !entry.inclusion_proof)
+        return { state: "unusable_evidence", reason: "entry carries neither attestation nor inclusion_proof" };
       const states: AttestationState[] = [];
       if (entry.attestation) {
         const commitment = commitments[i]!;
-        states.push(await stateOf(entry.attestation, keys, async (key) => forFrame(await verifyCommitment(commitment, entry.attestation!, key, options), frame)));
+        states.push(
+          await stateOf(entry.attestation, keys, async (key) =>
+            forFrame(await verifyCommitment(commitment, entry.attestation!, key, options), frame),
+          ),
+        );
       }
       const proof = entry.inclusion_proof;
-      if (proof && !rootAttestation) states.push({ state: "unusable_evidence", reason: "inclusion_proof without result_attestation" });
+      if (proof && !rootAttestation)
+        states.push({ state: "unusable_evidence", reason: "inclusion_proof without result_attestation" });
       else if (proof && rootAttestation) {
         const verdict = async (key: string): Promise<AttestationVerdict> => {
           // The proof this result's tree gives for the frame replays to the tree's root without hashing.
-          const replayed = sameProof(proof, inclusionProofFromTree(tree, leafOf[i]!)) ? { root: tree.root } : rootFromProof(commitments[i]!, proof);
+          const replayed = sameProof(proof, inclusionProofFromTree(tree, leafOf[i]!))
+            ? { root: tree.root }
+            : rootFromProof(commitments[i]!, proof);
           if ("problem" in replayed) return { kind: "malformed_commitment" };
           return forFrame(await verdictOver(rootAttestation, replayed.root, key), frame);
         };
@@ -158,4 +180,3 @@ export async function verifyResultAttestations(
   );
   return { result: resultState, frames: frameStates, orphans };
 }
-

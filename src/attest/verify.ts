@@ -31,7 +31,8 @@ export async function verifyCommitment(
   if (attestation.algorithm !== ED25519) return { kind: "unknown_algorithm", algorithm: attestation.algorithm };
   const signed = parseDigestString(attestation.signed_commitment);
   if (!signed) return { kind: "malformed_commitment" };
-  if (!equalBytes(signed, expected)) return { kind: "commitment_mismatch", expected: digestString(expected), signed: attestation.signed_commitment };
+  if (!equalBytes(signed, expected))
+    return { kind: "commitment_mismatch", expected: digestString(expected), signed: attestation.signed_commitment };
   const key = fromHex(publicKeyHex, 32);
   if (!key || !isAcceptablePublicKey(key)) return { kind: "malformed_key" };
   const signature = fromHex(attestation.signature, 64);
@@ -53,7 +54,10 @@ export async function verifyFrameAttestation(
   publicKeyHex: string,
   options: VerifyOptions = {},
 ): Promise<AttestationVerdict> {
-  return forFrame(await verifyCommitment(frameCommitment(providerName, frame), attestation, publicKeyHex, options), frame);
+  return forFrame(
+    await verifyCommitment(frameCommitment(providerName, frame), attestation, publicKeyHex, options),
+    frame,
+  );
 }
 
 /**

@@ -115,7 +115,13 @@ export function planDocument(path: string, lines: readonly string[]): DocumentPl
   for (const section of sections) {
     const range = trimmed(lines, section.start, section.end);
     if (!range || (section.heading && range.end === section.start)) continue;
-    chunks.push({ id: section.id, kind: "doc", trail: section.trail, ...range, prose: proseOf(lines, range.start, range.end, code) });
+    chunks.push({
+      id: section.id,
+      kind: "doc",
+      trail: section.trail,
+      ...range,
+      prose: proseOf(lines, range.start, range.end, code),
+    });
     while (nextFence < fences.length && fences[nextFence]!.start < range.start) nextFence += 1;
     for (let n = 1; nextFence < fences.length && fences[nextFence]!.start <= range.end; n++, nextFence++) {
       const fence = fences[nextFence]!;
@@ -131,7 +137,14 @@ export function planDocument(path: string, lines: readonly string[]): DocumentPl
   }
   if (chunks.length === 0) {
     const range = trimmed(lines, 1, lines.length);
-    if (range) chunks.push({ id: path, kind: "doc", trail: label, ...range, prose: proseOf(lines, range.start, range.end, code) });
+    if (range)
+      chunks.push({
+        id: path,
+        kind: "doc",
+        trail: label,
+        ...range,
+        prose: proseOf(lines, range.start, range.end, code),
+      });
   }
   return { title, chunks, proseLines: lines.map((line, i) => (code[i + 1] ? "" : lineBody(line))) };
 }

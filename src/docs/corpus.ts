@@ -22,13 +22,19 @@ export interface CorpusFile {
 export const LINKS_TO = "frameline:links-to";
 
 /** The `frameline:links-to` relations of a section, one per linked document other than its own, first link text winning (G1, G2). */
-function relationsOf(path: string, plan: ChunkPlan, definitions: ReadonlyMap<string, string>, paths: ReadonlySet<string>): Relation[] {
+function relationsOf(
+  path: string,
+  plan: ChunkPlan,
+  definitions: ReadonlyMap<string, string>,
+  paths: ReadonlySet<string>,
+): Relation[] {
   const relations = new Map<string, Relation>();
   for (const link of findLinks(plan.prose, definitions)) {
     const target = resolveLink(path, link.destination);
     if (target === undefined || target === path || !paths.has(target)) continue;
     const uri = fileUri(target);
-    if (!relations.has(uri)) relations.set(uri, { rel: LINKS_TO, target_uri: uri, display_name: linkDisplayName(link.text) || target });
+    if (!relations.has(uri))
+      relations.set(uri, { rel: LINKS_TO, target_uri: uri, display_name: linkDisplayName(link.text) || target });
   }
   return [...relations.values()];
 }
@@ -54,7 +60,8 @@ export async function buildCorpus(files: readonly CorpusFile[]): Promise<DocsCor
   });
   sources.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   sources.forEach((source, i) => {
-    if (i > 0 && sources[i - 1]!.path === source.path) throw new RangeError(`the corpus has two files at ${JSON.stringify(source.path)}`);
+    if (i > 0 && sources[i - 1]!.path === source.path)
+      throw new RangeError(`the corpus has two files at ${JSON.stringify(source.path)}`);
   });
   const paths = new Set(sources.map((source) => source.path));
   const documents: DocsDocument[] = [];

@@ -20,4 +20,11 @@ export { slugify } from "./slug.ts";
 export { STOPWORDS, tokenize } from "./tokenize.ts";
 export { BM25_B, BM25_K1, type Bm25Index, bm25Index, type SearchHit } from "./bm25.ts";
 export { isAnchored, type RankedChunk, rankChunks } from "./rank.ts";
-export { chunkFrame, DOCS_PROVIDER_NAME, DOCS_PROVIDER_VERSION, docsProvider, type DocsProviderOptions, queryText } from "./provider.ts";
+export {
+  chunkFrame,
+  DOCS_PROVIDER_NAME,
+  DOCS_PROVIDER_VERSION,
+  docsProvider,
+  type DocsProviderOptions,
+  queryText,
+} from "./provider.ts";

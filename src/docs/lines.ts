@@ -27,7 +27,8 @@ export function splitLines(text: string): string[] {
  * when the range is unreadable (start < 1, start past the last line, end < start).
  */
 export function lineRangeText(lines: readonly string[], start: number, end: number): string | undefined {
-  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start || start > lines.length) return undefined;
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start || start > lines.length)
+    return undefined;
   return lines.slice(start - 1, Math.min(end, lines.length)).join("");
 }
 

@@ -93,7 +93,8 @@ export function findLinks(prose: string, definitions: ReadonlyMap<string, string
     if (bang === "!") continue;
     const labelStart = match.index + 1;
     const text = source.slice(labelStart, labelStart + label!.length);
-    const destination = angled ?? bare ?? definitions.get(labelKey(reference === undefined || reference === "" ? text : reference));
+    const destination =
+      angled ?? bare ?? definitions.get(labelKey(reference === undefined || reference === "" ? text : reference));
     if (destination !== undefined) links.push({ text, destination });
   }
   return links;

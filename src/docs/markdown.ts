@@ -34,7 +34,8 @@ function withoutClosingSequence(text: string): string {
   const trimmed = text.trimEnd();
   let start = trimmed.length;
   while (start > 0 && trimmed[start - 1] === "#") start -= 1;
-  if (start === trimmed.length || (start > 0 && trimmed[start - 1] !== " " && trimmed[start - 1] !== "\t")) return trimmed;
+  if (start === trimmed.length || (start > 0 && trimmed[start - 1] !== " " && trimmed[start - 1] !== "\t"))
+    return trimmed;
   return trimmed.slice(0, start);
 }
 
@@ -86,7 +87,12 @@ export function outline(lines: readonly string[]): Outline {
       return;
     }
     const heading = HEADING.exec(body);
-    if (heading) headings.push({ line: number, level: heading[1]!.length, text: inlineText(withoutClosingSequence(heading[2] ?? "")) });
+    if (heading)
+      headings.push({
+        line: number,
+        level: heading[1]!.length,
+        text: inlineText(withoutClosingSequence(heading[2] ?? "")),
+      });
   });
   if (open) fences.push({ start: open.start, end: lines.length, info: open.info });
   return { headings, fences };

@@ -78,7 +78,9 @@ export function docsProvider(corpus: DocsCorpus, options: DocsProviderOptions = 
     },
     capabilities: { query: { kinds: ["doc", "snippet"] }, correlation: true, graph: true, verify: true },
     query: (query) =>
-      rankChunks(chunks, index, queryText(query), query.anchors ?? []).map((ranked) => chunkFrame(chunks[ranked.chunkIndex]!, ranked.score, name)),
+      rankChunks(chunks, index, queryText(query), query.anchors ?? []).map((ranked) =>
+        chunkFrame(chunks[ranked.chunkIndex]!, ranked.score, name),
+      ),
     verify: (frameId) => {
       const digest = digests.get(frameId);
       return digest === undefined ? "gone" : { digest };

@@ -36,13 +36,18 @@ export function rankChunks(
   const best = hits[0]?.score ?? 1;
   const anchorSet = new Set(anchors);
   const anchored = anchorSet.size === 0 ? [] : chunks.flatMap((chunk, i) => (isAnchored(chunk, anchorSet) ? [i] : []));
-  if (anchored.length === 0) return hits.map((hit) => ({ chunkIndex: hit.chunkIndex, score: hit.score / best, anchored: false }));
+  if (anchored.length === 0)
+    return hits.map((hit) => ({ chunkIndex: hit.chunkIndex, score: hit.score / best, anchored: false }));
   const anchoredSet = new Set(anchored);
   const relevant = new Set(hits.map((hit) => hit.chunkIndex));
   const relevance = (hit: { score: number }) => hit.score / best;
   return [
-    ...hits.filter((hit) => anchoredSet.has(hit.chunkIndex)).map((hit) => ({ chunkIndex: hit.chunkIndex, score: 0.5 + 0.5 * relevance(hit), anchored: true })),
+    ...hits
+      .filter((hit) => anchoredSet.has(hit.chunkIndex))
+      .map((hit) => ({ chunkIndex: hit.chunkIndex, score: 0.5 + 0.5 * relevance(hit), anchored: true })),
     ...anchored.filter((i) => !relevant.has(i)).map((i) => ({ chunkIndex: i, score: 0.5, anchored: true })),
-    ...hits.filter((hit) => !anchoredSet.has(hit.chunkIndex)).map((hit) => ({ chunkIndex: hit.chunkIndex, score: 0.5 * relevance(hit), anchored: false })),
+    ...hits
+      .filter((hit) => !anchoredSet.has(hit.chunkIndex))
+      .map((hit) => ({ chunkIndex: hit.chunkIndex, score: 0.5 * relevance(hit), anchored: false })),
   ];
 }

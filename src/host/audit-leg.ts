@@ -55,7 +55,8 @@ export interface DroppedLeg {
  * pass); only a key id the operator did not pin falls back to the published key.
  */
 function withAnchor(pinned: AttestationState | undefined, published: AttestationState): FrameAttestationOutcome {
-  if (pinned && pinned.state !== "no_trusted_key") return pinned.state === "attested" ? { ...pinned, anchor: "pinned" } : pinned;
+  if (pinned && pinned.state !== "no_trusted_key")
+    return pinned.state === "attested" ? { ...pinned, anchor: "pinned" } : pinned;
   return published.state === "attested" ? { ...published, anchor: "handshake" } : published;
 }
 
@@ -73,24 +74,51 @@ export async function auditLeg(
 ): Promise<FramesLeg | DroppedLeg> {
   const declared = totalDeclaredCost(result);
   if (declared > query.max_tokens) {
-    return { outcome: "budget_lie", offered: result.frames.length, violations: [{ anchor: "B1", message: `declared cost ${declared} exceeds max_tokens ${query.max_tokens}; every frame dropped (B2)` }] };
+    return {
+      outcome: "budget_lie",
+      offered: result.frames.length,
+      violations: [
+        {
+          anchor: "B1",
+          message: `declared cost ${declared} exceeds max_tokens ${query.max_tokens}; every frame dropped (B2)`,
+        },
+      ],
+    };
   }
   if (result.frames.length > query.max_frames) {
-    return { outcome: "frame_flood", offered: result.frames.length, violations: [{ anchor: "B4", message: `${result.frames.length} frames exceed max_frames ${query.max_frames}; every frame dropped` }] };
+    return {
+      outcome: "frame_flood",
+      offered: result.frames.length,
+      violations: [
+        {
+          anchor: "B4",
+          message: `${result.frames.length} frames exceed max_frames ${query.max_frames}; every frame dropped`,
+        },
+      ],
+    };
   }
   const name = connection.provider.name;
   const pinned = pinnedKeys.length > 0 ? await verifyResultAttestations(result, name, pinnedKeys) : undefined;
   // The published keys are consulted only where the pinned ones have no say: no signature is checked twice.
-  const settled = pinned !== undefined && ![pinned.result, ...pinned.frames].some((state) => state.state === "no_trusted_key");
+  const settled =
+    pinned !== undefined && ![pinned.result, ...pinned.frames].some((state) => state.state === "no_trusted_key");
   const published = settled ? pinned : await verifyResultAttestations(result, name, connection.attesterKeys);
-  const context = { offeredRepresentations: connection.capabilities.representations ?? [], representationPreferences: query.representation_preferences ?? [] };
-  const frames = result.frames.map((frame, i): AuditedFrame => ({
-    frameId: frameIdOf(localId, frame),
-    frame,
-    violations: [...checkFrame(frame, context), ...checkTokenCost(frame)],
-    attestation: withAnchor(pinned?.frames[i], published.frames[i]!),
-  }));
-  const orphans = published.orphans > 0 ? [{ anchor: "F11", message: `${published.orphans} frame_attestations entries name no frame of this result` }] : [];
+  const context = {
+    offeredRepresentations: connection.capabilities.representations ?? [],
+    representationPreferences: query.representation_preferences ?? [],
+  };
+  const frames = result.frames.map(
+    (frame, i): AuditedFrame => ({
+      frameId: frameIdOf(localId, frame),
+      frame,
+      violations: [...checkFrame(frame, context), ...checkTokenCost(frame)],
+      attestation: withAnchor(pinned?.frames[i], published.frames[i]!),
+    }),
+  );
+  const orphans =
+    published.orphans > 0
+      ? [{ anchor: "F11", message: `${published.orphans} frame_attestations entries name no frame of this result` }]
+      : [];
   return {
     outcome: "frames",
     frames,

@@ -91,7 +91,10 @@ function exchanger(transport: Transport, pending: PendingTable) {
         pending.forget(request.id, waiter);
         action();
       };
-      const waiter: Waiter = { resolve: (reply) => finish(() => resolve(reply)), reject: (error) => finish(() => reject(error)) };
+      const waiter: Waiter = {
+        resolve: (reply) => finish(() => resolve(reply)),
+        reject: (error) => finish(() => reject(error)),
+      };
       const onAbort = () => {
         controller.abort();
         waiter.reject(new HostError("aborted", "the request was cancelled"));
@@ -104,11 +107,21 @@ function exchanger(transport: Transport, pending: PendingTable) {
       request.signal?.addEventListener("abort", onAbort, { once: true });
       if (transport.kind === "stream") {
         pending.register(request.id, waiter);
-        transport.send(request.envelope).catch((error: unknown) => waiter.reject(error instanceof HostError ? error : new HostError("provider_crashed", "the provider's input is closed")));
+        transport
+          .send(request.envelope)
+          .catch((error: unknown) =>
+            waiter.reject(
+              error instanceof HostError ? error : new HostError("provider_crashed", "the provider's input is closed"),
+            ),
+          );
       } else {
         transport.exchange(request.envelope, controller.signal).then(
-          (reply) => (reply ? waiter.resolve(reply) : waiter.reject(new HostError("unexpected_envelope", "the provider sent no reply", { got: "<none>" }))),
-          (error: unknown) => waiter.reject(error instanceof HostError ? error : new HostError("transport", "the exchange failed")),
+          (reply) =>
+            reply
+              ? waiter.resolve(reply)
+              : waiter.reject(new HostError("unexpected_envelope", "the provider sent no reply", { got: "<none>" })),
+          (error: unknown) =>
+            waiter.reject(error instanceof HostError ? error : new HostError("transport", "the exchange failed")),
         );
       }
     });
@@ -137,26 +150,47 @@ async function readReplies(transport: Transport, pending: PendingTable): Promise
 function providerError(reply: Extract<Envelope, { type: "error" }>, provider: string): HostError {
   const code = errorCode(reply)!;
   const raw = reply.code !== undefined && reply.code !== code ? { rawCode: reply.code } : {};
-  return new HostError("provider", `provider ${provider} answered ${code}: ${reply.message.slice(0, 200)}`, { provider, code, ...raw });
+  return new HostError("provider", `provider ${provider} answered ${code}: ${reply.message.slice(0, 200)}`, {
+    provider,
+    code,
+    ...raw,
+  });
 }
 
 /** Checks the ack's version and records what it breaches (H1, H3, H2, C5). */
-function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: boolean): { ack: HandshakeAck; violations: Violation[] } {
+function acceptAck(
+  reply: Envelope,
+  hostVersion: string,
+  forcesEgress: boolean,
+): { ack: HandshakeAck; violations: Violation[] } {
   if (reply.type === "error") {
     if (errorCode(reply) === "incompatible_version") {
-      throw new HostError("version_mismatch", `the provider refused ${hostVersion}`, { hostVersion, code: "incompatible_version" });
+      throw new HostError("version_mismatch", `the provider refused ${hostVersion}`, {
+        hostVersion,
+        code: "incompatible_version",
+      });
     }
     throw providerError(reply, "<handshake>");
   }
-  if (reply.type !== "handshake_ack") throw new HostError("unexpected_envelope", `expected handshake_ack, got ${reply.type}`, { expected: "handshake_ack", got: reply.type });
-  if (!versionsCompatible(hostVersion, reply.protocol_version)) {
-    throw new HostError("version_mismatch", `provider ${reply.provider.name} speaks ${reply.protocol_version}, this host ${hostVersion}`, {
-      provider: reply.provider.name,
-      hostVersion,
-      providerVersion: reply.protocol_version,
+  if (reply.type !== "handshake_ack")
+    throw new HostError("unexpected_envelope", `expected handshake_ack, got ${reply.type}`, {
+      expected: "handshake_ack",
+      got: reply.type,
     });
+  if (!versionsCompatible(hostVersion, reply.protocol_version)) {
+    throw new HostError(
+      "version_mismatch",
+      `provider ${reply.provider.name} speaks ${reply.protocol_version}, this host ${hostVersion}`,
+      {
+        provider: reply.provider.name,
+        hostVersion,
+        providerVersion: reply.protocol_version,
+      },
+    );
   }
-  const ack: HandshakeAck = forcesEgress ? { ...reply, provider: { ...reply.provider, data_flow: { ...reply.provider.data_flow, egress: true } } } : reply;
+  const ack: HandshakeAck = forcesEgress
+    ? { ...reply, provider: { ...reply.provider, data_flow: { ...reply.provider.data_flow, egress: true } } }
+    : reply;
   return { ack, violations: checkHandshakeAck(reply, hostVersion).filter((v) => v.anchor !== "H1") };
 }
 
@@ -191,7 +225,10 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
       id: undefined,
       signal: options.signal,
       timeoutMs: handshakeTimeoutMs,
-      onTimeout: () => new HostError("handshake_timeout", `no handshake_ack within ${handshakeTimeoutMs} ms`, { timeoutMs: handshakeTimeoutMs }),
+      onTimeout: () =>
+        new HostError("handshake_timeout", `no handshake_ack within ${handshakeTimeoutMs} ms`, {
+          timeoutMs: handshakeTimeoutMs,
+        }),
     });
     accepted = acceptAck(reply, hostVersion, transport.kind === "exchange" && transport.forcesEgress);
   } catch (error) {
@@ -201,33 +238,58 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   }
   const { ack, violations } = accepted;
   const name = ack.provider.name;
-  const timeoutError = (ms: number) => () => new HostError("timeout", `provider ${name} did not answer within ${ms} ms`, { provider: name, timeoutMs: ms });
+  const timeoutError = (ms: number) => () =>
+    new HostError("timeout", `provider ${name} did not answer within ${ms} ms`, { provider: name, timeoutMs: ms });
 
   /** One request whose reply must be `expected`; an `error` reply becomes a provider `HostError`. */
-  const ask = async <T extends "frames" | "verified">(envelope: EnvelopeInit, id: string | undefined, expected: T, request: RequestOptions) => {
+  const ask = async <T extends "frames" | "verified">(
+    envelope: EnvelopeInit,
+    id: string | undefined,
+    expected: T,
+    request: RequestOptions,
+  ) => {
     const ms = request.timeoutMs ?? timeoutMs;
     const reply = await run({ envelope, id, signal: request.signal, timeoutMs: ms, onTimeout: timeoutError(ms) });
     if (reply.type === "error") throw providerError(reply, name);
-    if (reply.type !== expected) throw new HostError("unexpected_envelope", `expected ${expected}, got ${reply.type}`, { provider: name, expected, got: reply.type });
+    if (reply.type !== expected)
+      throw new HostError("unexpected_envelope", `expected ${expected}, got ${reply.type}`, {
+        provider: name,
+        expected,
+        got: reply.type,
+      });
     return reply as Extract<Envelope, { type: T }>;
   };
 
   const query = async (input: QueryInput, request: RequestOptions = {}): Promise<ContextQueryResult> => {
     const body: ContextQuery = prepareQuery(input, ack.capabilities, options.embeddingsFingerprint);
     const send = async (id: string | undefined) => {
-      const reply = await ask({ type: "query", ...(id === undefined ? {} : { id }), query: body }, id, "frames", request);
+      const reply = await ask(
+        { type: "query", ...(id === undefined ? {} : { id }), query: body },
+        id,
+        "frames",
+        request,
+      );
       const correlation = verifyCorrelation(id, reply);
-      if (!correlation.ok) throw new HostError("correlation_mismatch", `provider ${name} echoed ${correlation.got} for ${correlation.expected}`, { provider: name, expected: correlation.expected, got: correlation.got });
+      if (!correlation.ok)
+        throw new HostError(
+          "correlation_mismatch",
+          `provider ${name} echoed ${correlation.got} for ${correlation.expected}`,
+          { provider: name, expected: correlation.expected, got: correlation.got },
+        );
       return reply.result;
     };
     if (!ack.capabilities.correlation) return lock.run(() => send(undefined));
     const id = request.id ?? nextCorrelationId();
-    if (pending.has(id)) throw new HostError("duplicate_id", `a request with id ${id} is already in flight`, { provider: name });
+    if (pending.has(id))
+      throw new HostError("duplicate_id", `a request with id ${id} is already in flight`, { provider: name });
     return send(id);
   };
 
   const verify = (frames: readonly FrameId[], request: RequestOptions = {}): Promise<VerifyResponse> =>
-    lock.run(async () => (await ask({ type: "verify", request: { frames: [...frames] } }, undefined, "verified", request)).response);
+    lock.run(
+      async () =>
+        (await ask({ type: "verify", request: { frames: [...frames] } }, undefined, "verified", request)).response,
+    );
 
   const close = () => {
     closing ??= (async () => {

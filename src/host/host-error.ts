@@ -46,7 +46,11 @@ export interface HostErrorDetails {
 export class HostError extends Error {
   override readonly name = "HostError";
   readonly reaction: HostReaction | undefined;
-  constructor(readonly kind: HostErrorKind, message: string, readonly details: HostErrorDetails = {}) {
+  constructor(
+    readonly kind: HostErrorKind,
+    message: string,
+    readonly details: HostErrorDetails = {},
+  ) {
     super(message);
     this.reaction = details.code === undefined ? undefined : hostReaction(details.code);
   }

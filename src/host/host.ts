@@ -21,7 +21,12 @@ export type LegResult =
   | (FramesLeg & { readonly provider: string; readonly revoked: number })
   | (DroppedLeg & { readonly provider: string })
   | { readonly provider: string; readonly outcome: "consent_required"; readonly dataFlow: DataFlow }
-  | { readonly provider: string; readonly outcome: "consent_scope_required"; readonly dataFlow: DataFlow; readonly missing: readonly string[] }
+  | {
+      readonly provider: string;
+      readonly outcome: "consent_scope_required";
+      readonly dataFlow: DataFlow;
+      readonly missing: readonly string[];
+    }
   | { readonly provider: string; readonly outcome: "failed"; readonly error: HostError };
 
 /** Options for a `Host`. */
@@ -55,7 +60,8 @@ export class Host {
 
   /** Adds a provider under a local id, connecting (handshake) when given a transport. */
   async add(localId: string, provider: Transport | Connection): Promise<Connection> {
-    if (this.#connections.has(localId)) throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
+    if (this.#connections.has(localId))
+      throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
     const connection = "query" in provider ? provider : await connect(provider, this.#connectOptions);
     this.#connections.set(localId, connection);
     return connection;
@@ -75,10 +81,17 @@ export class Host {
   /** Whether a provider serves any of the kinds asked for (spec §4.6 step 1). */
   #selected(query: QueryInput): [string, Connection][] {
     const kinds = query.kinds ?? [];
-    return [...this.#connections].filter(([, c]) => kinds.length === 0 || kinds.some((kind) => (c.capabilities.query.kinds ?? []).includes(kind)));
+    return [...this.#connections].filter(
+      ([, c]) => kinds.length === 0 || kinds.some((kind) => (c.capabilities.query.kinds ?? []).includes(kind)),
+    );
   }
 
-  async #leg(localId: string, connection: Connection, query: QueryInput, signal: AbortSignal | undefined): Promise<LegResult> {
+  async #leg(
+    localId: string,
+    connection: Connection,
+    query: QueryInput,
+    signal: AbortSignal | undefined,
+  ): Promise<LegResult> {
     const flow = connection.provider.data_flow;
     const decision = this.consent.evaluate(localId, flow);
     if (!decision.permitted) {
@@ -93,7 +106,11 @@ export class Host {
       const kept = audited.frames.filter((f) => !this.#revoked.has(frameIdKey(f.frameId)));
       return { ...audited, frames: kept, provider: localId, revoked: audited.frames.length - kept.length };
     } catch (error) {
-      return { provider: localId, outcome: "failed", error: error instanceof HostError ? error : new HostError("transport", "the provider failed") };
+      return {
+        provider: localId,
+        outcome: "failed",
+        error: error instanceof HostError ? error : new HostError("transport", "the provider failed"),
+      };
     }
   }
 
@@ -103,21 +120,34 @@ export class Host {
    * `consent_scope_required` naming the scopes (nothing is sent), the leg's
    * failure, or the budget audit's verdict for a lying or flooding answer.
    */
-  async query(localId: string, query: QueryInput, options: { signal?: AbortSignal } = {}): Promise<FramesLeg & { readonly provider: string; readonly revoked: number }> {
+  async query(
+    localId: string,
+    query: QueryInput,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<FramesLeg & { readonly provider: string; readonly revoked: number }> {
     const connection = this.#connections.get(localId);
-    if (!connection) throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
+    if (!connection)
+      throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
     const leg = await this.#leg(localId, connection, query, options.signal);
     switch (leg.outcome) {
       case "frames":
         return leg;
       case "consent_required":
-        throw new HostError("consent_required", `provider ${localId} needs consent before it is sent anything`, { provider: localId });
+        throw new HostError("consent_required", `provider ${localId} needs consent before it is sent anything`, {
+          provider: localId,
+        });
       case "consent_scope_required":
-        throw new HostError("consent_scope_required", `provider ${localId} needs consent for ${leg.missing.join(", ")}`, { provider: localId, scopes: leg.missing });
+        throw new HostError(
+          "consent_scope_required",
+          `provider ${localId} needs consent for ${leg.missing.join(", ")}`,
+          { provider: localId, scopes: leg.missing },
+        );
       case "failed":
         throw leg.error;
       default:
-        throw new HostError("provider", `provider ${localId}: ${leg.violations[0]?.message ?? leg.outcome}`, { provider: localId });
+        throw new HostError("provider", `provider ${localId}: ${leg.violations[0]?.message ?? leg.outcome}`, {
+          provider: localId,
+        });
     }
   }
 
@@ -130,7 +160,11 @@ export class Host {
   async queryAll(query: QueryInput, options: { signal?: AbortSignal; budget?: number } = {}): Promise<LegResult[]> {
     const selected = this.#selected(query);
     const shares = options.budget === undefined ? undefined : budgetSplit(options.budget, selected.length);
-    return Promise.all(selected.map(([id, c], i) => this.#leg(id, c, shares ? { ...query, max_tokens: shares[i]! } : query, options.signal)));
+    return Promise.all(
+      selected.map(([id, c], i) =>
+        this.#leg(id, c, shares ? { ...query, max_tokens: shares[i]! } : query, options.signal),
+      ),
+    );
   }
 
   /**
@@ -163,9 +197,14 @@ export class Host {
         const sorted = sortByVerdicts(withDigest, sent, response.verdicts);
         retained.push(...sorted.retained);
         out.push(...sorted.dropped);
-        for (const d of sorted.dropped) if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(frameIdKey(d.frame));
+        for (const d of sorted.dropped)
+          if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(frameIdKey(d.frame));
       } catch (error) {
-        out.push(...withDigest.map((f) => dropped(f, { kind: "verify_failed", message: error instanceof Error ? error.message : "verify failed" })));
+        out.push(
+          ...withDigest.map((f) =>
+            dropped(f, { kind: "verify_failed", message: error instanceof Error ? error.message : "verify failed" }),
+          ),
+        );
       }
     }
     return { retained, dropped: out };

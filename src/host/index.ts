@@ -8,10 +8,31 @@ export { streamTransport } from "./transports/stream.ts";
 export { httpTransport, type HttpTransportOptions, DEFAULT_MAX_RESPONSE_BYTES } from "./transports/http.ts";
 export { type InPageProvider, inPageTransport } from "./transports/in-page.ts";
 export { prepareQuery, type QueryInput } from "./prepare-query.ts";
-export { type ConnectOptions, type Connection, connect, HANDSHAKE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type RequestOptions } from "./connection.ts";
-export { type AuditedFrame, auditLeg, type DroppedLeg, type FrameAttestationOutcome, type FramesLeg, type TrustAnchor } from "./audit-leg.ts";
+export {
+  type ConnectOptions,
+  type Connection,
+  connect,
+  HANDSHAKE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  type RequestOptions,
+} from "./connection.ts";
+export {
+  type AuditedFrame,
+  auditLeg,
+  type DroppedLeg,
+  type FrameAttestationOutcome,
+  type FramesLeg,
+  type TrustAnchor,
+} from "./audit-leg.ts";
 export { type ConsentDecision, ConsentStore } from "./consent/consent-store.ts";
-export { type ConsentRecord, type ConsentState, type ConsentStorage, memoryConsentStorage, type WebStorage, webConsentStorage } from "./consent/storage.ts";
+export {
+  type ConsentRecord,
+  type ConsentState,
+  type ConsentStorage,
+  memoryConsentStorage,
+  type WebStorage,
+  webConsentStorage,
+} from "./consent/storage.ts";
 export { type DropReason, type DroppedFrame, type Revalidation } from "./revalidate.ts";
 export { budgetSplit, Host, type HostOptions, type LegResult } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";

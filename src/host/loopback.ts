@@ -2,7 +2,11 @@
 
 function isLoopbackIpv4(host: string): boolean {
   const parts = host.split(".");
-  return parts.length === 4 && parts[0] === "127" && parts.every((part) => /^(0|[1-9][0-9]{0,2})$/.test(part) && Number(part) <= 255);
+  return (
+    parts.length === 4 &&
+    parts[0] === "127" &&
+    parts.every((part) => /^(0|[1-9][0-9]{0,2})$/.test(part) && Number(part) <= 255)
+  );
 }
 
 /**

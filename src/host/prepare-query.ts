@@ -11,11 +11,23 @@ export type QueryInput = Omit<ContextQuery, "max_frames" | "max_tokens"> & { max
  * representations the provider advertised are asked for (P5; none advertised
  * means `full`).
  */
-export function prepareQuery(query: QueryInput, capabilities: Capabilities, hostFingerprint: string | undefined): ContextQuery {
+export function prepareQuery(
+  query: QueryInput,
+  capabilities: Capabilities,
+  hostFingerprint: string | undefined,
+): ContextQuery {
   const { embedding, representation_preferences, ...rest } = query;
   const fingerprint = capabilities.embeddings_fingerprint;
-  const sendEmbedding = embedding !== undefined && hostFingerprint !== undefined && hostFingerprint !== "" && hostFingerprint === fingerprint;
+  const sendEmbedding =
+    embedding !== undefined &&
+    hostFingerprint !== undefined &&
+    hostFingerprint !== "" &&
+    hostFingerprint === fingerprint;
   const offered = capabilities.representations?.length ? capabilities.representations : ["full"];
   const preferences = (representation_preferences ?? []).filter((r) => offered.includes(r));
-  return { ...rest, ...(sendEmbedding ? { embedding } : {}), ...(preferences.length > 0 ? { representation_preferences: preferences } : {}) };
+  return {
+    ...rest,
+    ...(sendEmbedding ? { embedding } : {}),
+    ...(preferences.length > 0 ? { representation_preferences: preferences } : {}),
+  };
 }

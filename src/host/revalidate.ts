@@ -37,13 +37,23 @@ export function dropped(frame: FrameId, reason: DropReason): DroppedFrame {
  * missing or `unknown` verdict is never read as valid. `sent[i]` is what went
  * on the wire for `held[i]`.
  */
-export function sortByVerdicts(held: readonly FrameId[], sent: readonly FrameId[], verdicts: readonly FrameVerdict[]): Revalidation {
+export function sortByVerdicts(
+  held: readonly FrameId[],
+  sent: readonly FrameId[],
+  verdicts: readonly FrameVerdict[],
+): Revalidation {
   const retained: FrameId[] = [];
   const out: DroppedFrame[] = [];
   held.forEach((frame, i) => {
     const verdict = verdicts.find((v) => sameFrameId(v.frame, sent[i]!));
     if (verdict?.status === "valid") retained.push(frame);
-    else if (verdict?.status === "stale") out.push(dropped(frame, { kind: "stale", ...(verdict.replacement_digest === undefined ? {} : { replacementDigest: verdict.replacement_digest }) }));
+    else if (verdict?.status === "stale")
+      out.push(
+        dropped(frame, {
+          kind: "stale",
+          ...(verdict.replacement_digest === undefined ? {} : { replacementDigest: verdict.replacement_digest }),
+        }),
+      );
     else if (verdict?.status === "gone") out.push(dropped(frame, { kind: "gone" }));
     else out.push(dropped(frame, { kind: "unknown" }));
   });

@@ -10,7 +10,11 @@ import type { UsageLeg } from "./reports/usage-leg.ts";
 export function usageLegOf(leg: LegResult): UsageLeg {
   switch (leg.outcome) {
     case "frames":
-      return { provider_id: leg.provider, outcome: "frames", served: leg.frames.map((f) => ({ frame: f.frameId, token_cost: f.frame.token_cost })) };
+      return {
+        provider_id: leg.provider,
+        outcome: "frames",
+        served: leg.frames.map((f) => ({ frame: f.frameId, token_cost: f.frame.token_cost })),
+      };
     case "budget_lie":
     case "frame_flood":
       return { provider_id: leg.provider, outcome: leg.outcome, offered: leg.offered };

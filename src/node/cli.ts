@@ -36,7 +36,11 @@ decode  reports each NDJSON line on stdin: its envelope and the spec checks it
 demo    runs the same report on a built-in session with broken lines.
 exit status: 0 when every line is a valid envelope, 1 otherwise, 2 on usage errors.`;
 
-async function report(source: ReadableStream<Uint8Array | string>, strict: boolean, maxLineBytes: number): Promise<boolean> {
+async function report(
+  source: ReadableStream<Uint8Array | string>,
+  strict: boolean,
+  maxLineBytes: number,
+): Promise<boolean> {
   const decoder = new NdjsonDecoderStream<{ envelope: Envelope; raw: unknown }>({
     maxLineBytes,
     decode: (text) => ({ envelope: decodeLine(text), raw: strict ? (JSON.parse(text) as unknown) : undefined }),
@@ -77,7 +81,8 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string" },
     },
   });
-  const maxLineBytes = values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values["max-line-bytes"]);
+  const maxLineBytes =
+    values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values["max-line-bytes"]);
   if (values.help || !Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -91,15 +96,26 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "index": {
-      const { corpus, source } = await indexCommand({ dir: positionals[1], refresh: values.refresh, out: values.out, projectRoot: PROJECT_ROOT });
-      process.stderr.write(`frameline: indexed ${corpus.documents.length} documents, ${corpus.chunks.length} chunks from ${source}\n`);
+      const { corpus, source } = await indexCommand({
+        dir: positionals[1],
+        refresh: values.refresh,
+        out: values.out,
+        projectRoot: PROJECT_ROOT,
+      });
+      process.stderr.write(
+        `frameline: indexed ${corpus.documents.length} documents, ${corpus.chunks.length} chunks from ${source}\n`,
+      );
       return 0;
     }
     case "decode":
       return (await report(stdinReadable(), values.strict, maxLineBytes)) ? 0 : 1;
     case "demo": {
       process.stdout.write("frameline demo: a CGP session with broken lines, decoded from 7-byte chunks\n\n");
-      await report(smallChunks(demoTranscript(), 7), values.strict, values["max-line-bytes"] === undefined ? 1024 : maxLineBytes);
+      await report(
+        smallChunks(demoTranscript(), 7),
+        values.strict,
+        values["max-line-bytes"] === undefined ? 1024 : maxLineBytes,
+      );
       process.stdout.write("\nTry it on your own transcript: frameline decode --strict < session.ndjson\n");
       return 0;
     }

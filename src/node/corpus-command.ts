@@ -25,11 +25,22 @@ function recordedSource(corpusFile: string): string | undefined {
 }
 
 /** Indexes `dir` (or, without one, the project's README and docs/) into `corpusFile`, and records the choice. */
-export async function indexCommand(options: { dir?: string; refresh?: boolean; out?: string; projectRoot: string }): Promise<{ corpus: DocsCorpus; source: string }> {
+export async function indexCommand(options: {
+  dir?: string;
+  refresh?: boolean;
+  out?: string;
+  projectRoot: string;
+}): Promise<{ corpus: DocsCorpus; source: string }> {
   const corpusFile = resolve(options.projectRoot, options.out ?? DEFAULT_CORPUS_FILE);
   const dir = options.dir ?? (options.refresh ? recordedSource(corpusFile) : undefined);
-  const corpus = dir === undefined ? await buildCorpus(await defaultCorpusFiles(options.projectRoot)) : await indexDirectory(resolve(options.projectRoot, dir));
+  const corpus =
+    dir === undefined
+      ? await buildCorpus(await defaultCorpusFiles(options.projectRoot))
+      : await indexDirectory(resolve(options.projectRoot, dir));
   await writeCorpusModule(corpus, corpusFile);
-  writeFileSync(sourceFile(corpusFile), `${JSON.stringify({ dir: dir === undefined ? null : relative(options.projectRoot, resolve(options.projectRoot, dir)) || "." })}\n`);
+  writeFileSync(
+    sourceFile(corpusFile),
+    `${JSON.stringify({ dir: dir === undefined ? null : relative(options.projectRoot, resolve(options.projectRoot, dir)) || "." })}\n`,
+  );
   return { corpus, source: dir ?? "README.md + docs/" };
 }

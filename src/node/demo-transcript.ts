@@ -25,16 +25,29 @@ export function demoTranscript(): string {
     encodeLine({
       type: "handshake_ack",
       protocol_version: PROTOCOL_VERSION,
-      provider: { name: "docs", version: "0.1.0", data_flow: { reads: true, egress: false, egress_scopes: ["local-only"] } },
+      provider: {
+        name: "docs",
+        version: "0.1.0",
+        data_flow: { reads: true, egress: false, egress_scopes: ["local-only"] },
+      },
       capabilities: { query: { kinds: ["doc", "snippet"] }, correlation: true, verify: true },
     }),
-    encodeLine({ type: "query", id: "q1", query: { goal: "how do retries work?", query_text: "retry backoff", max_frames: 4, max_tokens: 512 } }),
+    encodeLine({
+      type: "query",
+      id: "q1",
+      query: { goal: "how do retries work?", query_text: "retry backoff", max_frames: 4, max_tokens: 512 },
+    }),
     encodeLine({
       type: "frames",
       id: "q1",
       result: {
         frames: [
-          frame("guide#retries", "Retries", "Retries back off exponentially — at most 3 attempts, café-grade patience.", 1),
+          frame(
+            "guide#retries",
+            "Retries",
+            "Retries back off exponentially — at most 3 attempts, café-grade patience.",
+            1,
+          ),
           frame("guide#timeouts", "Timeouts", "Each attempt has its own 10 s timeout.", 0.5),
         ],
         truncated: false,
@@ -43,7 +56,10 @@ export function demoTranscript(): string {
   ];
   const lyingCost = JSON.stringify({
     type: "frames",
-    result: { frames: [{ id: "x", kind: "doc", title: "", content: "short", score: 1.5, token_cost: 99 }], truncated: false },
+    result: {
+      frames: [{ id: "x", kind: "doc", title: "", content: "short", score: 1.5, token_cost: 99 }],
+      truncated: false,
+    },
   });
   return [
     ...good,

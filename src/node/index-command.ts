@@ -23,7 +23,8 @@ async function markdownPaths(root: string, dir: string = root): Promise<string[]
   const nested = await Promise.all(
     entries.map(async (entry): Promise<string[]> => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name) ? [] : markdownPaths(root, path);
+      if (entry.isDirectory())
+        return entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name) ? [] : markdownPaths(root, path);
       return entry.isFile() && MARKDOWN.test(entry.name) ? [relative(root, path).split(sep).join("/")] : [];
     }),
   );
@@ -76,7 +77,9 @@ export async function indexDirectory(dir: string, options: IndexOptions = {}): P
  * between them become relations.
  */
 export async function defaultCorpusFiles(projectRoot: string, options: IndexOptions = {}): Promise<CorpusFile[]> {
-  const readme = (await readdir(projectRoot, { withFileTypes: true })).some((entry) => entry.isFile() && entry.name === "README.md");
+  const readme = (await readdir(projectRoot, { withFileTypes: true })).some(
+    (entry) => entry.isFile() && entry.name === "README.md",
+  );
   let docs: string[] = [];
   try {
     docs = (await markdownPaths(join(projectRoot, "docs"))).map((path) => `docs/${path}`);

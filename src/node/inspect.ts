@@ -3,7 +3,16 @@
  * with the requirement checks that apply to the envelope (spec §2). Reports
  * name members and anchors, never frame content.
  */
-import { budgetTokens, checkFrame, checkHandshakeAck, checkQuery, checkTokenCost, type Envelope, lintEnvelope, type Violation } from "../protocol/index.ts";
+import {
+  budgetTokens,
+  checkFrame,
+  checkHandshakeAck,
+  checkQuery,
+  checkTokenCost,
+  type Envelope,
+  lintEnvelope,
+  type Violation,
+} from "../protocol/index.ts";
 import { correlationId, type DecodedItem, errorCode } from "../wire/index.ts";
 
 /** What a transcript item turned into: a summary line plus the violations found. */
@@ -57,9 +66,12 @@ function violationsOf(envelope: Envelope): Violation[] {
 
 /** Reports one decoded item; with `strict`, unknown members are reported too (authoring lint). */
 export function reportItem(item: DecodedItem<{ envelope: Envelope; raw: unknown }>, strict: boolean): ItemReport {
-  if ("error" in item) return { line: item.line, ok: false, summary: `error ${item.error.code}: ${item.error.message}`, violations: [] };
+  if ("error" in item)
+    return { line: item.line, ok: false, summary: `error ${item.error.code}: ${item.error.message}`, violations: [] };
   const { envelope, raw } = item.envelope;
-  const lint = strict ? lintEnvelope(raw).map((issue) => ({ anchor: "strict", message: issue.message, path: issue.path })) : [];
+  const lint = strict
+    ? lintEnvelope(raw).map((issue) => ({ anchor: "strict", message: issue.message, path: issue.path }))
+    : [];
   const violations = [...violationsOf(envelope), ...lint];
   return { line: item.line, ok: violations.length === 0, summary: summarize(envelope), violations };
 }
@@ -67,6 +79,9 @@ export function reportItem(item: DecodedItem<{ envelope: Envelope; raw: unknown 
 /** Formats a report as text: the summary, then one indented line per violation. */
 export function formatReport(report: ItemReport): string {
   const head = `${String(report.line).padStart(4)}  ${report.ok ? "ok  " : "FAIL"}  ${report.summary}`;
-  const details = report.violations.map((v) => `        ${v.anchor}${v.frame === undefined ? "" : ` [${v.frame}]`}${v.path ? ` ${v.path}` : ""}: ${v.message}`);
+  const details = report.violations.map(
+    (v) =>
+      `        ${v.anchor}${v.frame === undefined ? "" : ` [${v.frame}]`}${v.path ? ` ${v.path}` : ""}: ${v.message}`,
+  );
   return [head, ...details].join("\n");
 }

@@ -78,16 +78,19 @@ export const ENVELOPE_SCHEMAS = {
 export type EnvelopeType = keyof typeof ENVELOPE_SCHEMAS;
 
 /** The envelope schema: a variant on `type` (spec §1.1). */
-export const EnvelopeSchema = v.variant("type", Object.values(ENVELOPE_SCHEMAS) as [
-  typeof HandshakeSchema,
-  typeof HandshakeAckSchema,
-  typeof QueryEnvelopeSchema,
-  typeof FramesEnvelopeSchema,
-  typeof VerifyEnvelopeSchema,
-  typeof VerifiedEnvelopeSchema,
-  typeof ShutdownSchema,
-  typeof ErrorEnvelopeSchema,
-]);
+export const EnvelopeSchema = v.variant(
+  "type",
+  Object.values(ENVELOPE_SCHEMAS) as [
+    typeof HandshakeSchema,
+    typeof HandshakeAckSchema,
+    typeof QueryEnvelopeSchema,
+    typeof FramesEnvelopeSchema,
+    typeof VerifyEnvelopeSchema,
+    typeof VerifiedEnvelopeSchema,
+    typeof ShutdownSchema,
+    typeof ErrorEnvelopeSchema,
+  ],
+);
 
 /** A decoded envelope: defaults filled in, `null` read as absent (spec §1.2). */
 export type Envelope = v.InferOutput<typeof EnvelopeSchema>;

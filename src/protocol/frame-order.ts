@@ -51,5 +51,9 @@ export function frameIdKey(id: FrameId): string {
 
 /** The FrameId of a frame served by `providerId` (spec §1.10, A1); no `content_digest` member when the frame has none. */
 export function frameIdOf(providerId: string, frame: { id: string; content_digest?: string | undefined }): FrameId {
-  return { provider_id: providerId, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) };
+  return {
+    provider_id: providerId,
+    frame_id: frame.id,
+    ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }),
+  };
 }

@@ -33,8 +33,23 @@ function daysInMonth(year: number, month: number): number {
 export function isTimestamp(value: string): boolean {
   const match = TIMESTAMP.exec(value);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 60;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60
+  );
 }
 
 /** An instant in the F4 profile without fraction, as the reference formatter writes it (spec §1.14). */
@@ -50,7 +65,14 @@ export function formatTimestamp(instant: Date): string {
 export function timestampMillis(value: string): number | undefined {
   if (!isTimestamp(value)) return undefined;
   const match = TIMESTAMP.exec(value)!;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const fraction = match[7] ? Number(`0${match[7]}`) : 0;
   const leap = second === 60;
   return Date.UTC(year, month - 1, day, hour, minute, leap ? 59 : second) + (leap ? 999.999 : fraction * 1000);

@@ -34,8 +34,18 @@ const positiveZero = (value: number) => value + 0;
 
 /** The three number kinds of the wire (spec §1.2 "Numbers"). */
 export const NUMBER_KINDS = {
-  u32: { name: "u32", format: "integer", accepts: (n) => Number.isInteger(n) && n >= 0 && n <= U32_MAX, canonical: positiveZero },
-  usize: { name: "usize", format: "integer", accepts: (n) => Number.isSafeInteger(n) && n >= 0, canonical: positiveZero },
+  u32: {
+    name: "u32",
+    format: "integer",
+    accepts: (n) => Number.isInteger(n) && n >= 0 && n <= U32_MAX,
+    canonical: positiveZero,
+  },
+  usize: {
+    name: "usize",
+    format: "integer",
+    accepts: (n) => Number.isSafeInteger(n) && n >= 0,
+    canonical: positiveZero,
+  },
   f32: { name: "f32", format: "f32", accepts: finiteAsF32, canonical: (n) => n },
 } as const satisfies Record<string, NumberKind>;
 

@@ -14,7 +14,10 @@ import { node, pathStep, unwrap, variantOption } from "./schema-walk.ts";
 /** Raised when a value does not fit the shape being written; names the member, never its value. */
 export class SerializeError extends Error {
   override readonly name = "SerializeError";
-  constructor(readonly path: string, readonly expected: string) {
+  constructor(
+    readonly path: string,
+    readonly expected: string,
+  ) {
     super(`${path || "value"}: expected ${expected}`);
   }
 }
@@ -52,7 +55,8 @@ function build(schema: v.GenericSchema): Write {
     }
     case "variant":
       return (value, path) => {
-        const tag = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[n.key ?? ""] : undefined;
+        const tag =
+          value !== null && typeof value === "object" ? (value as Record<string, unknown>)[n.key ?? ""] : undefined;
         const option = variantOption(schema, tag);
         if (!option) throw new SerializeError(pathStep(path, n.key ?? ""), "a known envelope type");
         return compile(option)(value, path);
@@ -98,7 +102,8 @@ function objectWriter(entries: Record<string, v.GenericSchema>): Write {
     };
   });
   return (value, path) => {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new SerializeError(path, "an object");
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      throw new SerializeError(path, "an object");
     const record = value as Record<string, unknown>;
     const parts: string[] = [];
     for (const member of members) {

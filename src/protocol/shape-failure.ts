@@ -5,7 +5,10 @@ import type { ShapeIssue } from "./shape-issues.ts";
 /** Where a value did not fit and what was expected, never the value itself. */
 export class ShapeFailure extends Error {
   override readonly name = "ShapeFailure";
-  constructor(public path: string, readonly expected: string) {
+  constructor(
+    public path: string,
+    readonly expected: string,
+  ) {
     super(expected);
   }
 

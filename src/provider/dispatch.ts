@@ -61,7 +61,9 @@ function handshake(provider: Provider, version: string, session: ProviderSession
 async function query(provider: Provider, envelope: QueryEnvelope, session: ProviderSession): Promise<Reply> {
   const id = envelope.id;
   if (!session.handshaken) return error("bad_request", "handshake first", id);
-  const problems = checkQuery(envelope.query, { embeddings_fingerprint: provider.capabilities.embeddings_fingerprint ?? undefined });
+  const problems = checkQuery(envelope.query, {
+    embeddings_fingerprint: provider.capabilities.embeddings_fingerprint ?? undefined,
+  });
   if (problems[0]) return error("bad_request", `${problems[0].anchor}: ${problems[0].message}`, id);
   const served = provider.capabilities.query?.kinds ?? [];
   const asked = envelope.query.kinds ?? [];
@@ -72,9 +74,13 @@ async function query(provider: Provider, envelope: QueryEnvelope, session: Provi
   try {
     candidates = await withinLimit(provider, (signal) => provider.query(envelope.query, { signal }));
   } catch (thrown) {
-    return thrown instanceof Overrun ? error("unavailable", "the query took too long", id) : error("internal", "the provider failed to answer", id);
+    return thrown instanceof Overrun
+      ? error("unavailable", "the query took too long", id)
+      : error("internal", "the provider failed to answer", id);
   }
-  const eligible = candidates.filter((frame) => matchesKinds(frame, envelope.query) && validAt(frame, envelope.query.as_of));
+  const eligible = candidates.filter(
+    (frame) => matchesKinds(frame, envelope.query) && validAt(frame, envelope.query.as_of),
+  );
   const packed = await packFrames(eligible, envelope.query);
   const result = provider.signer ? await attestResult(packed, provider.info.name, provider.signer) : packed;
   return { type: "frames", ...(id === undefined ? {} : { id }), result };
@@ -135,7 +141,9 @@ export function encodeReply(reply: EnvelopeInit, request?: Envelope): string {
   try {
     return encodeLine(reply);
   } catch {
-    return encodeLine(error("internal", "the provider produced a malformed answer", request?.type === "query" ? request.id : undefined));
+    return encodeLine(
+      error("internal", "the provider produced a malformed answer", request?.type === "query" ? request.id : undefined),
+    );
   }
 }
 
@@ -145,7 +153,11 @@ export function encodeReply(reply: EnvelopeInit, request?: Envelope): string {
  * unknown `type` is `bad_request` for a request (it has an id) and ignored as
  * a notification. Returns the reply line, if any.
  */
-export async function handleLine(provider: Provider, line: string, session: ProviderSession): Promise<string | undefined> {
+export async function handleLine(
+  provider: Provider,
+  line: string,
+  session: ProviderSession,
+): Promise<string | undefined> {
   let envelope: Envelope;
   try {
     envelope = decodeLine(line);

@@ -34,7 +34,10 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 function envelopeResponse(envelope: EnvelopeInit, status: number, request?: Envelope): Response {
-  return new Response(encodeReply(envelope, request), { status, headers: { "content-type": "application/json; charset=utf-8" } });
+  return new Response(encodeReply(envelope, request), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
 }
 
 function badRequest(message: string, status: number): Response {
@@ -83,10 +86,14 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
     path,
     async (c, next) => {
       const token = options.bearerToken;
-      if (token !== undefined && !equalBytes(utf8Bytes(c.req.header("authorization") ?? ""), utf8Bytes(`Bearer ${token}`))) {
+      if (
+        token !== undefined &&
+        !equalBytes(utf8Bytes(c.req.header("authorization") ?? ""), utf8Bytes(`Bearer ${token}`))
+      ) {
         return badRequest("missing or invalid credentials", 401);
       }
-      if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) return badRequest("the body must be application/json", 415);
+      if (!JSON_TYPE.test(c.req.header("content-type") ?? ""))
+        return badRequest("the body must be application/json", 415);
       return next();
     },
     bodyLimit({

@@ -1,5 +1,13 @@
 /** `frameline/provider`: the provider kit (spec §4.13, §5.5). */
-export { type CandidateFrame, DEFAULT_TIMEOUT_MS, defineProvider, type FrameStatus, type Provider, type ProviderDefinition, type QueryContext } from "./define.ts";
+export {
+  type CandidateFrame,
+  DEFAULT_TIMEOUT_MS,
+  defineProvider,
+  type FrameStatus,
+  type Provider,
+  type ProviderDefinition,
+  type QueryContext,
+} from "./define.ts";
 export { createSession, type ProviderSession } from "./session.ts";
 export { handleEnvelope, handleLine } from "./dispatch.ts";
 export { packFrames } from "./pack.ts";

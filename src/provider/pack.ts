@@ -13,7 +13,10 @@ import type { CandidateFrame } from "./define.ts";
  * inline content, the `content_digest` of those bytes (D1, F14). `truncated` and
  * `dropped_estimate` count every candidate left out.
  */
-export async function packFrames(candidates: readonly CandidateFrame[], query: Pick<ContextQuery, "max_frames" | "max_tokens">): Promise<Pick<ContextQueryResult, "frames" | "truncated" | "dropped_estimate">> {
+export async function packFrames(
+  candidates: readonly CandidateFrame[],
+  query: Pick<ContextQuery, "max_frames" | "max_tokens">,
+): Promise<Pick<ContextQueryResult, "frames" | "truncated" | "dropped_estimate">> {
   const kept: { frame: CandidateFrame; cost: number }[] = [];
   let spent = 0;
   for (const frame of candidates) {

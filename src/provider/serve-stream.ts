@@ -50,7 +50,9 @@ export async function serveStream(
       return { reply: undecodableReply(text, thrown) };
     }
   };
-  const reader = streams.readable.pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes, decode })).getReader();
+  const reader = streams.readable
+    .pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes, decode }))
+    .getReader();
   try {
     for (;;) {
       // Backpressure: read no further while the host is not reading our answers or too much is in flight.

@@ -15,7 +15,8 @@ export async function verdictsFor(provider: Provider, identities: readonly Frame
     identities.map(async (frame): Promise<FrameVerdict> => {
       const status = provider.verify ? await provider.verify(frame.frame_id) : undefined;
       if (status === "gone") return { frame, status: "gone" };
-      if (status === undefined || frame.content_digest === undefined || status.digest === undefined) return { frame, status: "unknown" };
+      if (status === undefined || frame.content_digest === undefined || status.digest === undefined)
+        return { frame, status: "unknown" };
       if (status.digest === frame.content_digest) return { frame, status: "valid" };
       return { frame, status: "stale", replacement_digest: status.digest };
     }),

@@ -30,7 +30,8 @@ export class LineSplitter {
   #linesSeen = 0;
 
   constructor(maxLineBytes: number) {
-    if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) throw new RangeError("maxLineBytes must be a positive integer");
+    if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1)
+      throw new RangeError("maxLineBytes must be a positive integer");
     this.#max = maxLineBytes;
   }
 

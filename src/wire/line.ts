@@ -38,10 +38,11 @@ export function decodeLine(line: string): Envelope {
     throw new WireError("invalid_json", `line is not JSON: ${preview(line)}`);
   }
   if (!isRecord(value) || typeof value.type !== "string") {
-    throw new WireError("not_an_envelope", "an envelope is a JSON object with a string member \"type\"");
+    throw new WireError("not_an_envelope", 'an envelope is a JSON object with a string member "type"');
   }
   const type = value.type;
-  if (!Object.hasOwn(ENVELOPE_SCHEMAS, type)) throw new WireError("unknown_type", `unknown envelope type ${preview(type)}`);
+  if (!Object.hasOwn(ENVELOPE_SCHEMAS, type))
+    throw new WireError("unknown_type", `unknown envelope type ${preview(type)}`);
   try {
     return readEnvelope(value);
   } catch (error) {

@@ -8,7 +8,9 @@ import { WireError } from "./wire-error.ts";
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /** One line's outcome: the envelope it carried, or why it carried none. `line` is 1-based. */
-export type DecodedItem<T = Envelope> = { readonly envelope: T; readonly line: number } | { readonly error: WireError; readonly line: number };
+export type DecodedItem<T = Envelope> =
+  | { readonly envelope: T; readonly line: number }
+  | { readonly error: WireError; readonly line: number };
 
 /** Options for `NdjsonDecoderStream`. */
 export interface NdjsonDecoderOptions<T> {
@@ -47,14 +49,23 @@ export class NdjsonDecoderStream<T = Envelope> extends TransformStream<Uint8Arra
         try {
           out.enqueue({ envelope: decode(text), line });
         } catch (error) {
-          out.enqueue({ error: error instanceof WireError ? error : new WireError("invalid_envelope", `line ${line} could not be decoded`), line });
+          out.enqueue({
+            error:
+              error instanceof WireError
+                ? error
+                : new WireError("invalid_envelope", `line ${line} could not be decoded`),
+            line,
+          });
         }
       },
       invalidUtf8(line) {
         out.enqueue({ error: new WireError("invalid_utf8", `line ${line} is not valid UTF-8`), line });
       },
       oversized(line) {
-        out.enqueue({ error: new WireError("line_too_long", `line ${line} exceeds ${splitter.maxLineBytes} bytes`), line });
+        out.enqueue({
+          error: new WireError("line_too_long", `line ${line} exceeds ${splitter.maxLineBytes} bytes`),
+          line,
+        });
       },
     };
     super({

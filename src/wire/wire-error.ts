@@ -24,7 +24,10 @@ export type WireErrorCode =
  */
 export class WireError extends Error {
   override readonly name = "WireError";
-  constructor(readonly code: WireErrorCode, message: string) {
+  constructor(
+    readonly code: WireErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

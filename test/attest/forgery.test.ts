@@ -59,7 +59,8 @@ const DERIVATION_LINK = vectors.links.derivation ?? assert.fail("no `derivation`
 const SMALL_ORDER_KEYS = vectors.verifier_strictness.small_order_public_keys_hex;
 const NON_CANONICAL_KEYS = vectors.verifier_strictness.non_canonical_public_keys_hex;
 /** The identity point: a small-order key under which (R = identity, S = 0) "verifies" any message non-strictly. */
-const IDENTITY_KEY = SMALL_ORDER_KEYS.find((key) => key.startsWith("01")) ?? assert.fail("no identity point in verifier_strictness");
+const IDENTITY_KEY =
+  SMALL_ORDER_KEYS.find((key) => key.startsWith("01")) ?? assert.fail("no identity point in verifier_strictness");
 
 const PROVIDER = "repo-graph";
 const SEED = "11".repeat(32);
@@ -102,7 +103,9 @@ async function genuineFrames(): Promise<ContextFrame[]> {
 async function buildGenuine(engine: Ed25519Engine): Promise<Genuine> {
   const signer = await signerFromSeed(SEED, { keyId: KEY_ID, attesterId: ATTESTER, engine });
   const proofs = await attestResult({ frames: await genuineFrames() }, PROVIDER, signer, { issuedAt: ISSUED_AT });
-  const perFrameEntries = await Promise.all(proofs.frames.map((frame) => signFrameAttestation(PROVIDER, frame, signer, { issuedAt: ISSUED_AT })));
+  const perFrameEntries = await Promise.all(
+    proofs.frames.map((frame) => signFrameAttestation(PROVIDER, frame, signer, { issuedAt: ISSUED_AT })),
+  );
   const full: SignedResult = {
     ...proofs,
     frame_attestations: perFrameEntries.map((entry, i) => ({ ...entry, inclusion_proof: proofOf(proofs, i) })),
@@ -149,7 +152,11 @@ function linksOf(frame: ContextFrame): Provenance[] {
 
 /** The wire FrameId an entry uses to name `frame` (spec §3.12). */
 function frameIdOf(frame: ContextFrame, providerId = PROVIDER): FrameAttestation["frame"] {
-  return { provider_id: providerId, frame_id: frame.id, ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }) };
+  return {
+    provider_id: providerId,
+    frame_id: frame.id,
+    ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }),
+  };
 }
 
 /** `result` with frame `i` replaced and its entry renamed to match (a consistent attacker). */
@@ -182,7 +189,10 @@ function kindOf(state: AttestationState | undefined): string {
 
 /** A deliberately long proof: `steps` well-formed siblings. */
 function longPath(steps: number): InclusionProof["path"] {
-  return Array.from({ length: steps }, (_, n) => ({ sibling: digestString(new Uint8Array(32).fill(n)), sibling_is_left: n % 2 === 0 }));
+  return Array.from({ length: steps }, (_, n) => ({
+    sibling: digestString(new Uint8Array(32).fill(n)),
+    sibling_is_left: n % 2 === 0,
+  }));
 }
 
 // ---- the suite, once per engine ----------------------------------------------------------------------------
@@ -196,13 +206,28 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
     });
 
     // Verdict-level checks, under the genuine key and provider name unless told otherwise.
-    const frameVerdict = (frame: ContextFrame, attestation: ProvenanceAttestation, publicKey = g.publicKey, providerName = PROVIDER, opts = options) =>
-      verifyFrameAttestation(providerName, frame, attestation, publicKey, opts);
-    const inclusionVerdict = (frame: ContextFrame, proof: InclusionProof, root = rootOf(g.proofs), publicKey = g.publicKey, providerName = PROVIDER, opts = options) =>
-      verifyFrameInclusion(providerName, frame, proof, root, publicKey, opts);
+    const frameVerdict = (
+      frame: ContextFrame,
+      attestation: ProvenanceAttestation,
+      publicKey = g.publicKey,
+      providerName = PROVIDER,
+      opts = options,
+    ) => verifyFrameAttestation(providerName, frame, attestation, publicKey, opts);
+    const inclusionVerdict = (
+      frame: ContextFrame,
+      proof: InclusionProof,
+      root = rootOf(g.proofs),
+      publicKey = g.publicKey,
+      providerName = PROVIDER,
+      opts = options,
+    ) => verifyFrameInclusion(providerName, frame, proof, root, publicKey, opts);
     // Host-level states.
-    const report = (result: SignedResult, keys: readonly AttesterKey[] = g.keys, providerName = PROVIDER, opts = options) =>
-      verifyResultAttestations(result, providerName, keys, opts);
+    const report = (
+      result: SignedResult,
+      keys: readonly AttesterKey[] = g.keys,
+      providerName = PROVIDER,
+      opts = options,
+    ) => verifyResultAttestations(result, providerName, keys, opts);
 
     /** A frame edit inside the commitment: commitment_mismatch per frame, through the proof, and as host state. */
     async function assertTampered(i: number, frame: ContextFrame): Promise<void> {
@@ -233,7 +258,10 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       for (const shape of [g.proofs, g.perFrame, g.full]) {
         const { result, frames, orphans } = await report(shape);
         assert.deepEqual(result, shape.result_attestation ? ATTESTED : { state: "unattested" });
-        assert.deepEqual(frames, shape.frames.map(() => ATTESTED));
+        assert.deepEqual(
+          frames,
+          shape.frames.map(() => ATTESTED),
+        );
         assert.equal(orphans, 0);
       }
     });
@@ -244,7 +272,11 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         const edited = mutated(original, (f) => (f.content = "Retries never back off."));
         assert.deepEqual(await frameVerdict(edited, attestationOf(g.full, RETRY)), { kind: "valid" });
         assert.deepEqual(await inclusionVerdict(edited, proofOf(g.full, RETRY)), { kind: "valid" });
-        assert.deepEqual((await report(withFrame(g.full, RETRY, edited))).frames[RETRY], ATTESTED, "the state alone does not see it");
+        assert.deepEqual(
+          (await report(withFrame(g.full, RETRY, edited))).frames[RETRY],
+          ATTESTED,
+          "the state alone does not see it",
+        );
         // What a host must do on top (spec §3.6): recompute the digest of the bytes it got.
         assert.equal(await contentDigest(original.content ?? ""), original.content_digest);
         assert.notEqual(await contentDigest(edited.content ?? ""), edited.content_digest);
@@ -252,8 +284,14 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
 
       test("content_digest changed → commitment_mismatch (per-frame and via inclusion proof, with expected/signed)", async () => {
         const digest = await contentDigest("forged content");
-        await assertTampered(RETRY, mutated(frameOf(g.full, RETRY), (f) => (f.content_digest = digest)));
-        await assertTampered(BACKOFF, mutated(frameOf(g.full, BACKOFF), (f) => (f.content_digest = digest)));
+        await assertTampered(
+          RETRY,
+          mutated(frameOf(g.full, RETRY), (f) => (f.content_digest = digest)),
+        );
+        await assertTampered(
+          BACKOFF,
+          mutated(frameOf(g.full, BACKOFF), (f) => (f.content_digest = digest)),
+        );
       });
 
       test("content_digest changed in the frame but not in its entry → the entry is an orphan and the frame unattested, never attested", async () => {
@@ -270,7 +308,13 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
 
       test("fields outside the commitment edited (title, kind, score, token_cost, uri, relations) → still valid (spec §3.6)", async () => {
         const edited = mutated(frameOf(g.full, RETRY), (f) => {
-          Object.assign(f, { title: "forged title", kind: "decision", score: 1, token_cost: 1, uri: "repo://elsewhere" });
+          Object.assign(f, {
+            title: "forged title",
+            kind: "decision",
+            score: 1,
+            token_cost: 1,
+            uri: "repo://elsewhere",
+          });
           f.relations = [{ rel: "supersedes", target_uri: "repo://x" }];
         });
         assert.deepEqual(await frameVerdict(edited, attestationOf(g.full, RETRY)), { kind: "valid" });
@@ -280,31 +324,49 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
 
     describe("provenance", () => {
       test("a provenance link edited (one field: range) → commitment_mismatch", async () => {
-        await assertTampered(RETRY, mutated(frameOf(g.full, RETRY), (f) => (linksOf(f)[0]!.range = "L10-L21")));
+        await assertTampered(
+          RETRY,
+          mutated(frameOf(g.full, RETRY), (f) => (linksOf(f)[0]!.range = "L10-L21")),
+        );
       });
 
       test("a provenance link inserted → commitment_mismatch", async () => {
         const inserted: Provenance = { type: "file", uri: "src/forged.rs", digest: digestString(new Uint8Array(32)) };
-        await assertTampered(RETRY, mutated(frameOf(g.full, RETRY), (f) => linksOf(f).splice(1, 0, inserted)));
+        await assertTampered(
+          RETRY,
+          mutated(frameOf(g.full, RETRY), (f) => linksOf(f).splice(1, 0, inserted)),
+        );
       });
 
       test("a provenance link removed → commitment_mismatch", async () => {
-        await assertTampered(RETRY, mutated(frameOf(g.full, RETRY), (f) => linksOf(f).pop()));
+        await assertTampered(
+          RETRY,
+          mutated(frameOf(g.full, RETRY), (f) => linksOf(f).pop()),
+        );
       });
 
       test("provenance links reordered → commitment_mismatch", async () => {
-        await assertTampered(RETRY, mutated(frameOf(g.full, RETRY), (f) => linksOf(f).reverse()));
+        await assertTampered(
+          RETRY,
+          mutated(frameOf(g.full, RETRY), (f) => linksOf(f).reverse()),
+        );
       });
 
       test("an unknown extra member added to a link → still valid (not part of the link encoding, spec §3.4)", async () => {
-        const edited = mutated(frameOf(g.full, RETRY), (f) => ((linksOf(f)[0] as Record<string, unknown>).note = "added in transit"));
+        const edited = mutated(
+          frameOf(g.full, RETRY),
+          (f) => ((linksOf(f)[0] as Record<string, unknown>).note = "added in transit"),
+        );
         assert.deepEqual(await frameVerdict(edited, attestationOf(g.full, RETRY)), { kind: "valid" });
       });
     });
 
     describe("identity", () => {
       test("frame id changed → commitment_mismatch", async () => {
-        await assertTampered(BACKOFF, mutated(frameOf(g.full, BACKOFF), (f) => (f.id = "backoff-cap-v2")));
+        await assertTampered(
+          BACKOFF,
+          mutated(frameOf(g.full, BACKOFF), (f) => (f.id = "backoff-cap-v2")),
+        );
       });
 
       test("provider name changed (verified as another provider) → commitment_mismatch; the result root invalid", async () => {
@@ -315,12 +377,19 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
           expected: frameCommitmentString("repo-graph-mirror", frame),
           signed: signed.signed_commitment,
         });
-        assert.equal((await inclusionVerdict(frame, proofOf(g.full, RETRY), rootOf(g.full), g.publicKey, "repo-graph-mirror")).kind, "commitment_mismatch");
+        assert.equal(
+          (await inclusionVerdict(frame, proofOf(g.full, RETRY), rootOf(g.full), g.publicKey, "repo-graph-mirror"))
+            .kind,
+          "commitment_mismatch",
+        );
         const { result, frames, orphans } = await report(g.full, g.keys, "repo-graph-mirror");
         assert.equal(kindOf(result), "invalid:commitment_mismatch");
         // Every entry names provider_id "repo-graph", so under another name they are orphans.
         assert.equal(orphans, g.full.frames.length);
-        assert.deepEqual(frames, g.full.frames.map(() => ({ state: "unattested" })));
+        assert.deepEqual(
+          frames,
+          g.full.frames.map(() => ({ state: "unattested" })),
+        );
       });
 
       test("lift-signature: a genuine per-frame signature lifted onto a frame with the same digest and provenance but another id → commitment_mismatch", async () => {
@@ -338,7 +407,10 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         };
         const { frames } = await report(forged);
         assert.equal(kindOf(frames[4]), "invalid:commitment_mismatch");
-        assert.deepEqual(frames.slice(0, 4), g.perFrame.frames.map(() => ATTESTED));
+        assert.deepEqual(
+          frames.slice(0, 4),
+          g.perFrame.frames.map(() => ATTESTED),
+        );
       });
     });
 
@@ -346,57 +418,81 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       test("a signature bit flipped (in R, in S, S pushed past L) → bad_signature", async () => {
         const frame = frameOf(g.full, RETRY);
         const genuine = attestationOf(g.full, RETRY);
-        for (const [byte, bit] of [[0, 0], [31, 7], [32, 0], [63, 4]] as const) {
+        for (const [byte, bit] of [
+          [0, 0],
+          [31, 7],
+          [32, 0],
+          [63, 4],
+        ] as const) {
           const flipped = { ...genuine, signature: flipBit(genuine.signature, byte, bit) };
           assert.deepEqual(await frameVerdict(frame, flipped), { kind: "bad_signature" }, `byte ${byte} bit ${bit}`);
         }
         const forgedRoot = mutated(g.proofs, (r) => (rootOf(r).signature = flipBit(rootOf(r).signature, 32, 0)));
         const { result, frames } = await report(forgedRoot);
         assert.deepEqual(result, invalid({ kind: "bad_signature" }));
-        assert.deepEqual(frames, g.proofs.frames.map(() => invalid({ kind: "bad_signature" })));
+        assert.deepEqual(
+          frames,
+          g.proofs.frames.map(() => invalid({ kind: "bad_signature" })),
+        );
       });
 
       test("key_id rewritten to another published key (wrong key) → bad_signature", async () => {
         const other = await signerFromSeed("22".repeat(32), { keyId: "other-key", attesterId: ATTESTER, engine });
         const frame = frameOf(g.full, RETRY);
-        assert.deepEqual(await frameVerdict(frame, attestationOf(g.full, RETRY), other.attesterKey.public_key), { kind: "bad_signature" });
+        assert.deepEqual(await frameVerdict(frame, attestationOf(g.full, RETRY), other.attesterKey.public_key), {
+          kind: "bad_signature",
+        });
         const rekeyed = mutated(g.perFrame, (r) => (attestationOf(r, RETRY).key_id = "other-key"));
         const { frames } = await report(rekeyed, [...g.keys, other.attesterKey]);
         assert.deepEqual(frames[RETRY], invalid({ kind: "bad_signature" }));
       });
 
       test("attester_id and issued_at rewritten → still valid (they are not signed); the state echoes the unverified attester_id", async () => {
-        const rewrite = (a: ProvenanceAttestation) => Object.assign(a, { attester_id: "mallory", issued_at: "1999-01-01T00:00:00Z" });
+        const rewrite = (a: ProvenanceAttestation) =>
+          Object.assign(a, { attester_id: "mallory", issued_at: "1999-01-01T00:00:00Z" });
         const forged = mutated(g.full, (r) => {
           rewrite(rootOf(r));
           for (const entry of entries(r)) rewrite(entry.attestation ?? assert.fail("no attestation"));
         });
         assert.deepEqual(await frameVerdict(frameOf(forged, RETRY), attestationOf(forged, RETRY)), { kind: "valid" });
-        assert.deepEqual(await inclusionVerdict(frameOf(forged, RETRY), proofOf(forged, RETRY), rootOf(forged)), { kind: "valid" });
+        assert.deepEqual(await inclusionVerdict(frameOf(forged, RETRY), proofOf(forged, RETRY), rootOf(forged)), {
+          kind: "valid",
+        });
         const mallory: AttestationState = { ...ATTESTED, attesterId: "mallory" };
         const { result, frames } = await report(forged);
         assert.deepEqual(result, mallory);
-        assert.deepEqual(frames, forged.frames.map(() => mallory));
+        assert.deepEqual(
+          frames,
+          forged.frames.map(() => mallory),
+        );
       });
     });
 
     describe("inclusion proof", () => {
       test("a proof sibling altered → commitment_mismatch", async () => {
         const frame = frameOf(g.proofs, BACKOFF);
-        const proof = mutated(proofOf(g.proofs, BACKOFF), (p) => (p.path[0]!.sibling = `sha256:${flipBit(p.path[0]!.sibling.slice(7), 5, 3)}`));
+        const proof = mutated(
+          proofOf(g.proofs, BACKOFF),
+          (p) => (p.path[0]!.sibling = `sha256:${flipBit(p.path[0]!.sibling.slice(7), 5, 3)}`),
+        );
         assert.deepEqual(await inclusionVerdict(frame, proof), {
           kind: "commitment_mismatch",
           expected: replayedRoot(frame, proof),
           signed: rootOf(g.proofs).signed_commitment,
         });
-        const { result, frames } = await report(mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)));
+        const { result, frames } = await report(
+          mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)),
+        );
         assert.deepEqual(result, ATTESTED, "the root itself is untouched");
         assert.equal(kindOf(frames[BACKOFF]), "invalid:commitment_mismatch");
       });
 
       test("a proof side flipped → malformed_commitment (the path no longer has the shape its index implies)", async () => {
         const frame = frameOf(g.proofs, BACKOFF);
-        const proof = mutated(proofOf(g.proofs, BACKOFF), (p) => (p.path[0]!.sibling_is_left = !p.path[0]!.sibling_is_left));
+        const proof = mutated(
+          proofOf(g.proofs, BACKOFF),
+          (p) => (p.path[0]!.sibling_is_left = !p.path[0]!.sibling_is_left),
+        );
         assert.deepEqual(await inclusionVerdict(frame, proof), { kind: "malformed_commitment" });
         const { frames } = await report(mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)));
         assert.equal(kindOf(frames[BACKOFF]), "invalid:malformed_commitment");
@@ -424,8 +520,15 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       test("leaf_index ≥ leaf_count → malformed_commitment", async () => {
         const genuine = proofOf(g.proofs, BACKOFF);
         const frame = frameOf(g.proofs, BACKOFF);
-        for (const proof of [{ ...genuine, leaf_index: genuine.leaf_count }, { ...genuine, leaf_count: genuine.leaf_index }]) {
-          assert.deepEqual(await inclusionVerdict(frame, proof), { kind: "malformed_commitment" }, JSON.stringify(proof));
+        for (const proof of [
+          { ...genuine, leaf_index: genuine.leaf_count },
+          { ...genuine, leaf_count: genuine.leaf_index },
+        ]) {
+          assert.deepEqual(
+            await inclusionVerdict(frame, proof),
+            { kind: "malformed_commitment" },
+            JSON.stringify(proof),
+          );
           const { frames } = await report(mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)));
           assert.deepEqual(frames[BACKOFF], invalid({ kind: "malformed_commitment" }));
         }
@@ -435,10 +538,18 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         const frame = frameOf(g.proofs, BACKOFF);
         const proof = { ...proofOf(g.proofs, BACKOFF), path: longPath(65) };
         const counter = countingEngine(engine);
-        assert.deepEqual(await inclusionVerdict(frame, proof, rootOf(g.proofs), g.publicKey, PROVIDER, { engine: counter.engine }), { kind: "malformed_commitment" });
+        assert.deepEqual(
+          await inclusionVerdict(frame, proof, rootOf(g.proofs), g.publicKey, PROVIDER, { engine: counter.engine }),
+          { kind: "malformed_commitment" },
+        );
         assert.equal(counter.calls(), 0, "no Ed25519 verification for an over-long proof");
         const hostCounter = countingEngine(engine);
-        const { frames } = await report(mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)), g.keys, PROVIDER, { engine: hostCounter.engine });
+        const { frames } = await report(
+          mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)),
+          g.keys,
+          PROVIDER,
+          { engine: hostCounter.engine },
+        );
         assert.deepEqual(frames[BACKOFF], invalid({ kind: "malformed_commitment" }));
         assert.equal(hostCounter.calls(), 1, "only the root signature, verified once for the whole result");
       });
@@ -446,7 +557,13 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       test("a malformed proof sibling (uppercase, short, wrong prefix, non-hex) → malformed_commitment", async () => {
         const frame = frameOf(g.proofs, BACKOFF);
         const sibling = proofOf(g.proofs, BACKOFF).path[0]?.sibling ?? assert.fail("empty path");
-        for (const bad of [upperDigest(sibling), sibling.slice(0, -2), `sha512:${sibling.slice(7)}`, sibling.slice(7), nonHexTail(sibling)]) {
+        for (const bad of [
+          upperDigest(sibling),
+          sibling.slice(0, -2),
+          `sha512:${sibling.slice(7)}`,
+          sibling.slice(7),
+          nonHexTail(sibling),
+        ]) {
           const proof = mutated(proofOf(g.proofs, BACKOFF), (p) => (p.path[0]!.sibling = bad));
           assert.deepEqual(await inclusionVerdict(frame, proof), { kind: "malformed_commitment" }, bad);
           const { frames } = await report(mutated(g.proofs, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)));
@@ -471,17 +588,37 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
           entries(r).pop();
         });
         const { result, frames } = await report(dropped);
-        assert.deepEqual(result, invalid({ kind: "commitment_mismatch", expected: rootString(dropped.frames), signed: rootOf(g.proofs).signed_commitment }));
-        assert.deepEqual(frames, dropped.frames.map(() => ATTESTED));
+        assert.deepEqual(
+          result,
+          invalid({
+            kind: "commitment_mismatch",
+            expected: rootString(dropped.frames),
+            signed: rootOf(g.proofs).signed_commitment,
+          }),
+        );
+        assert.deepEqual(
+          frames,
+          dropped.frames.map(() => ATTESTED),
+        );
       });
 
       test("a frame injected into the signed result → result invalid with commitment_mismatch; the injected frame unattested", async () => {
         const injected = contentFrame("injected", "trust me", [FILE_LINK], await contentDigest("trust me"));
         const forged = mutated(g.proofs, (r) => r.frames.push(injected));
         const { result, frames } = await report(forged);
-        assert.deepEqual(result, invalid({ kind: "commitment_mismatch", expected: rootString(forged.frames), signed: rootOf(g.proofs).signed_commitment }));
+        assert.deepEqual(
+          result,
+          invalid({
+            kind: "commitment_mismatch",
+            expected: rootString(forged.frames),
+            signed: rootOf(g.proofs).signed_commitment,
+          }),
+        );
         assert.deepEqual(frames.at(-1), { state: "unattested" });
-        assert.deepEqual(frames.slice(0, -1), g.proofs.frames.map(() => ATTESTED));
+        assert.deepEqual(
+          frames.slice(0, -1),
+          g.proofs.frames.map(() => ATTESTED),
+        );
       });
     });
 
@@ -494,7 +631,10 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         const counter = countingEngine(engine);
         const { result, frames } = await report(forged, g.keys, PROVIDER, { engine: counter.engine });
         assert.deepEqual(result, { state: "no_trusted_key", keyId: "unknown-key" });
-        assert.deepEqual(frames, forged.frames.map(() => ({ state: "no_trusted_key", keyId: "unknown-key" })));
+        assert.deepEqual(
+          frames,
+          forged.frames.map(() => ({ state: "no_trusted_key", keyId: "unknown-key" })),
+        );
         assert.equal(counter.calls(), 0);
       });
 
@@ -503,20 +643,33 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         // Under the identity key, R = identity and S = 0 satisfy the cofactored equation for any message.
         const forgery = { ...attestationOf(g.full, RETRY), signature: IDENTITY_KEY + "00".repeat(32) };
         const counter = countingEngine(engine);
-        assert.deepEqual(await frameVerdict(frame, forgery, IDENTITY_KEY, PROVIDER, { engine: counter.engine }), { kind: "malformed_key" });
+        assert.deepEqual(await frameVerdict(frame, forgery, IDENTITY_KEY, PROVIDER, { engine: counter.engine }), {
+          kind: "malformed_key",
+        });
         for (const key of SMALL_ORDER_KEYS) {
-          assert.deepEqual(await frameVerdict(frame, attestationOf(g.full, RETRY), key, PROVIDER, { engine: counter.engine }), { kind: "malformed_key" }, key);
+          assert.deepEqual(
+            await frameVerdict(frame, attestationOf(g.full, RETRY), key, PROVIDER, { engine: counter.engine }),
+            { kind: "malformed_key" },
+            key,
+          );
         }
         assert.equal(counter.calls(), 0, "a refused key costs no signature work");
         const published: AttesterKey[] = [{ key_id: KEY_ID, algorithm: "ed25519", public_key: IDENTITY_KEY }];
-        const { frames } = await report(mutated(g.perFrame, (r) => (entryOf(r, RETRY).attestation = forgery)), published);
+        const { frames } = await report(
+          mutated(g.perFrame, (r) => (entryOf(r, RETRY).attestation = forgery)),
+          published,
+        );
         assert.deepEqual(frames[RETRY], invalid({ kind: "malformed_key" }));
       });
 
       test("a non-canonical key (y ≥ p) → malformed_key", async () => {
         assert.ok(NON_CANONICAL_KEYS.length > 0);
         for (const key of NON_CANONICAL_KEYS) {
-          assert.deepEqual(await frameVerdict(frameOf(g.full, RETRY), attestationOf(g.full, RETRY), key), { kind: "malformed_key" }, key);
+          assert.deepEqual(
+            await frameVerdict(frameOf(g.full, RETRY), attestationOf(g.full, RETRY), key),
+            { kind: "malformed_key" },
+            key,
+          );
           const { result } = await report(g.proofs, [{ ...g.signer.attesterKey, public_key: key }]);
           assert.deepEqual(result, invalid({ kind: "malformed_key" }), key);
         }
@@ -525,7 +678,11 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       test("malformed public key hex (uppercase, 63 chars, 66 chars, non-hex, empty) → malformed_key", async () => {
         const key = g.publicKey;
         for (const bad of [upperHex(key), key.slice(0, 63), `${key}00`, nonHexTail(key), ""]) {
-          assert.deepEqual(await frameVerdict(frameOf(g.full, RETRY), attestationOf(g.full, RETRY), bad), { kind: "malformed_key" }, bad);
+          assert.deepEqual(
+            await frameVerdict(frameOf(g.full, RETRY), attestationOf(g.full, RETRY), bad),
+            { kind: "malformed_key" },
+            bad,
+          );
           const { result } = await report(g.proofs, [{ ...g.signer.attesterKey, public_key: bad }]);
           assert.deepEqual(result, invalid({ kind: "malformed_key" }), bad);
         }
@@ -535,39 +692,77 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         for (const algorithm of ["ed448", "Ed25519"]) {
           const counter = countingEngine(engine);
           const rewritten = { ...attestationOf(g.full, RETRY), algorithm };
-          assert.deepEqual(await frameVerdict(frameOf(g.full, RETRY), rewritten, g.publicKey, PROVIDER, { engine: counter.engine }), { kind: "unknown_algorithm", algorithm });
+          assert.deepEqual(
+            await frameVerdict(frameOf(g.full, RETRY), rewritten, g.publicKey, PROVIDER, { engine: counter.engine }),
+            { kind: "unknown_algorithm", algorithm },
+          );
           const forged = mutated(g.proofs, (r) => (rootOf(r).algorithm = algorithm));
           const { result, frames } = await report(forged, g.keys, PROVIDER, { engine: counter.engine });
           assert.deepEqual(result, { state: "unknown_algorithm", algorithm });
-          assert.deepEqual(frames, forged.frames.map(() => ({ state: "unknown_algorithm", algorithm })));
+          assert.deepEqual(
+            frames,
+            forged.frames.map(() => ({ state: "unknown_algorithm", algorithm })),
+          );
           assert.equal(counter.calls(), 0, algorithm);
         }
       });
     });
 
     describe("malformed hex in signed_commitment and signature", () => {
-      const cases = (genuine: string) => ({ uppercase: upperDigest(genuine), short: genuine.slice(0, -1), "non-hex": nonHexTail(genuine) });
+      const cases = (genuine: string) => ({
+        uppercase: upperDigest(genuine),
+        short: genuine.slice(0, -1),
+        "non-hex": nonHexTail(genuine),
+      });
 
       test("malformed signed_commitment (uppercase, short, non-hex) → malformed_commitment", async () => {
         const genuine = attestationOf(g.full, RETRY);
         for (const [name, bad] of Object.entries(cases(genuine.signed_commitment))) {
-          assert.deepEqual(await frameVerdict(frameOf(g.full, RETRY), { ...genuine, signed_commitment: bad }), { kind: "malformed_commitment" }, name);
-          assert.deepEqual(await verifyCommitment(frameCommitment(PROVIDER, frameOf(g.full, RETRY)), { ...genuine, signed_commitment: bad }, g.publicKey, options), { kind: "malformed_commitment" }, name);
+          assert.deepEqual(
+            await frameVerdict(frameOf(g.full, RETRY), { ...genuine, signed_commitment: bad }),
+            { kind: "malformed_commitment" },
+            name,
+          );
+          assert.deepEqual(
+            await verifyCommitment(
+              frameCommitment(PROVIDER, frameOf(g.full, RETRY)),
+              { ...genuine, signed_commitment: bad },
+              g.publicKey,
+              options,
+            ),
+            { kind: "malformed_commitment" },
+            name,
+          );
         }
       });
 
       test("malformed signed_commitment as host state: 71 chars → invalid(malformed_commitment); wrong length → unusable_evidence (spec §3.13)", async () => {
-        const expected: Record<string, string> = { uppercase: "invalid:malformed_commitment", short: "unusable_evidence", "non-hex": "invalid:malformed_commitment" };
+        const expected: Record<string, string> = {
+          uppercase: "invalid:malformed_commitment",
+          short: "unusable_evidence",
+          "non-hex": "invalid:malformed_commitment",
+        };
         for (const [name, bad] of Object.entries(cases(attestationOf(g.full, RETRY).signed_commitment))) {
-          const { frames } = await report(mutated(g.perFrame, (r) => (attestationOf(r, RETRY).signed_commitment = bad)));
+          const { frames } = await report(
+            mutated(g.perFrame, (r) => (attestationOf(r, RETRY).signed_commitment = bad)),
+          );
           assert.equal(kindOf(frames[RETRY]), expected[name], name);
         }
       });
 
       test("malformed signature hex (uppercase, 127 chars, non-hex) → malformed_signature", async () => {
         const genuine = attestationOf(g.full, RETRY);
-        for (const bad of [upperHex(genuine.signature), genuine.signature.slice(0, 127), nonHexTail(genuine.signature), `${genuine.signature}00`]) {
-          assert.deepEqual(await frameVerdict(frameOf(g.full, RETRY), { ...genuine, signature: bad }), { kind: "malformed_signature" }, bad);
+        for (const bad of [
+          upperHex(genuine.signature),
+          genuine.signature.slice(0, 127),
+          nonHexTail(genuine.signature),
+          `${genuine.signature}00`,
+        ]) {
+          assert.deepEqual(
+            await frameVerdict(frameOf(g.full, RETRY), { ...genuine, signature: bad }),
+            { kind: "malformed_signature" },
+            bad,
+          );
         }
       });
 
@@ -589,14 +784,21 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
     describe("frames without content_digest", () => {
       test("a reference frame covered by the signed root only → valid_identity_only, never valid; state attested with coversContent false", async () => {
         const reference = referenceFrame("retry-design-doc", [FILE_LINK, DERIVATION_LINK]);
-        const signed = await attestResult({ frames: [...(await genuineFrames()), reference] }, PROVIDER, g.signer, { issuedAt: ISSUED_AT });
+        const signed = await attestResult({ frames: [...(await genuineFrames()), reference] }, PROVIDER, g.signer, {
+          issuedAt: ISSUED_AT,
+        });
         const i = signed.frames.length - 1;
         assert.equal(frameOf(signed, i).content_digest, undefined);
-        assert.deepEqual(await inclusionVerdict(frameOf(signed, i), proofOf(signed, i), rootOf(signed)), { kind: "valid_identity_only" });
+        assert.deepEqual(await inclusionVerdict(frameOf(signed, i), proofOf(signed, i), rootOf(signed)), {
+          kind: "valid_identity_only",
+        });
         const { result, frames } = await report(signed);
         assert.equal(result.state, "attested");
         assert.deepEqual(frames[i], { ...ATTESTED, coversContent: false });
-        assert.deepEqual(frames.slice(0, i), signed.frames.slice(0, i).map(() => ATTESTED));
+        assert.deepEqual(
+          frames.slice(0, i),
+          signed.frames.slice(0, i).map(() => ATTESTED),
+        );
       });
 
       test("a per-frame signature over a digest-less frame → valid_identity_only, never valid (and signFrameAttestation refuses to make one, F14)", async () => {
@@ -604,10 +806,20 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         const commitment = frameCommitment(PROVIDER, reference);
         const attestation = await signCommitment(commitment, g.signer, { issuedAt: ISSUED_AT });
         assert.deepEqual(await frameVerdict(reference, attestation), { kind: "valid_identity_only" });
-        assert.deepEqual(await verifyCommitment(commitment, attestation, g.publicKey, options), { kind: "valid" }, "verify_commitment alone never downgrades");
-        const { frames } = await report({ frames: [reference], frame_attestations: [{ frame: frameIdOf(reference), attestation }] });
+        assert.deepEqual(
+          await verifyCommitment(commitment, attestation, g.publicKey, options),
+          { kind: "valid" },
+          "verify_commitment alone never downgrades",
+        );
+        const { frames } = await report({
+          frames: [reference],
+          frame_attestations: [{ frame: frameIdOf(reference), attestation }],
+        });
         assert.deepEqual(frames, [{ ...ATTESTED, coversContent: false }]);
-        await assert.rejects(signFrameAttestation(PROVIDER, reference, g.signer), (error) => error instanceof AttestationError && error.code === "unsigned_frame");
+        await assert.rejects(
+          signFrameAttestation(PROVIDER, reference, g.signer),
+          (error) => error instanceof AttestationError && error.code === "unsigned_frame",
+        );
       });
     });
 
@@ -615,7 +827,10 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       const baseline = async () => (await report(g.full)).frames;
 
       test("an entry naming a frame not in the result → counted as an orphan, frame states unaffected", async () => {
-        const ghost: FrameAttestation = { ...entryOf(g.full, RETRY), frame: { ...entryOf(g.full, RETRY).frame, frame_id: "not-in-this-result" } };
+        const ghost: FrameAttestation = {
+          ...entryOf(g.full, RETRY),
+          frame: { ...entryOf(g.full, RETRY).frame, frame_id: "not-in-this-result" },
+        };
         const { result, frames, orphans } = await report(mutated(g.full, (r) => entries(r).push(ghost)));
         assert.equal(orphans, 1);
         assert.deepEqual(frames, await baseline());
@@ -623,18 +838,27 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
       });
 
       test("an entry naming another provider id → counted as an orphan, frame states unaffected", async () => {
-        const foreign: FrameAttestation = { ...entryOf(g.full, RETRY), frame: { ...entryOf(g.full, RETRY).frame, provider_id: "other-provider" } };
+        const foreign: FrameAttestation = {
+          ...entryOf(g.full, RETRY),
+          frame: { ...entryOf(g.full, RETRY).frame, provider_id: "other-provider" },
+        };
         const { frames, orphans } = await report(mutated(g.full, (r) => entries(r).push(foreign)));
         assert.equal(orphans, 1);
         assert.deepEqual(frames, await baseline());
       });
 
       test("an orphan in place of a frame's own entry (within the entry bound) → one orphan; that frame unattested, the others unaffected", async () => {
-        const ghost: FrameAttestation = { ...entryOf(g.full, BACKOFF), frame: { ...entryOf(g.full, BACKOFF).frame, frame_id: "not-in-this-result" } };
+        const ghost: FrameAttestation = {
+          ...entryOf(g.full, BACKOFF),
+          frame: { ...entryOf(g.full, BACKOFF).frame, frame_id: "not-in-this-result" },
+        };
         const { frames, orphans } = await report(mutated(g.full, (r) => (entries(r)[BACKOFF] = ghost)));
         assert.equal(orphans, 1);
         assert.deepEqual(frames[BACKOFF], { state: "unattested" });
-        assert.deepEqual(frames.filter((_, n) => n !== BACKOFF), (await baseline()).filter((_, n) => n !== BACKOFF));
+        assert.deepEqual(
+          frames.filter((_, n) => n !== BACKOFF),
+          (await baseline()).filter((_, n) => n !== BACKOFF),
+        );
       });
     });
   });
@@ -648,7 +872,8 @@ describe("detectEngine", () => {
     const real = crypto.subtle;
     let refusals = 0;
     const isEd25519 = (algorithm: unknown) =>
-      (typeof algorithm === "string" ? algorithm : (algorithm as { name?: string } | null)?.name)?.toLowerCase() === "ed25519";
+      (typeof algorithm === "string" ? algorithm : (algorithm as { name?: string } | null)?.name)?.toLowerCase() ===
+      "ed25519";
     const subtle = {
       importKey: (...args: Parameters<SubtleCrypto["importKey"]>) => {
         if (isEd25519(args[2])) {
@@ -674,7 +899,16 @@ describe("detectEngine", () => {
     const signer = await signerFromSeed(SEED, { keyId: KEY_ID, attesterId: ATTESTER, engine });
     const frame = (await genuineFrames())[RETRY]!;
     const { attestation } = await signFrameAttestation(PROVIDER, frame, signer);
-    assert.deepEqual(await verifyFrameAttestation(PROVIDER, frame, attestation ?? assert.fail("no attestation"), signer.attesterKey.public_key, { engine }), { kind: "valid" });
+    assert.deepEqual(
+      await verifyFrameAttestation(
+        PROVIDER,
+        frame,
+        attestation ?? assert.fail("no attestation"),
+        signer.attesterKey.public_key,
+        { engine },
+      ),
+      { kind: "valid" },
+    );
   });
 
   test("picks webcrypto with the real crypto.subtle", async () => {

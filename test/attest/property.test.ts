@@ -44,8 +44,33 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 // ASCII, 2-, 3- and 4-byte UTF-8, the U+E000…U+FFFF vs astral trap (spec §3.7) and the UTF-8 length-class boundaries.
 const ALPHABET = [
-  "a", "b", "c", "z", "A", "Z", "0", "9", "-", "_", "/", ".", " ", "~", "\u007f",
-  "é", "\u0080", "\u07ff", "日", "\u0800", "～", "\ue000", "\uffff", "😀", "𝄞", "\u{10000}", "\u{10ffff}",
+  "a",
+  "b",
+  "c",
+  "z",
+  "A",
+  "Z",
+  "0",
+  "9",
+  "-",
+  "_",
+  "/",
+  ".",
+  " ",
+  "~",
+  "\u007f",
+  "é",
+  "\u0080",
+  "\u07ff",
+  "日",
+  "\u0800",
+  "～",
+  "\ue000",
+  "\uffff",
+  "😀",
+  "𝄞",
+  "\u{10000}",
+  "\u{10ffff}",
 ];
 const ID_ALPHABET = ["a", "b", "é", "日", "～", "\ue000", "😀", "𝄞"];
 
@@ -79,7 +104,9 @@ const LINK_FIELDS = ["uri", "range", "digest", "method", "by"] as const;
 type LinkField = (typeof LINK_FIELDS)[number];
 
 function randomLink(rnd: Rng): Provenance {
-  const link: Provenance = { type: rnd() < 0.6 ? pick(rnd, ["file", "derivation", "fetch", ""]) : randomString(rnd, 1, 8) };
+  const link: Provenance = {
+    type: rnd() < 0.6 ? pick(rnd, ["file", "derivation", "fetch", ""]) : randomString(rnd, 1, 8),
+  };
   for (const field of LINK_FIELDS) {
     const value = field === "digest" && rnd() < 0.3 ? `sha256:${randomHex(rnd, 64)}` : randomOptional(rnd);
     if (value !== undefined) link[field] = value;
@@ -108,9 +135,20 @@ function randomFrames(rnd: Rng, n: number): ContextFrame[] {
   const frames: ContextFrame[] = [];
   const identities = new Set<string>();
   while (frames.length < n) {
-    const id = frames.length > 0 && rnd() < 0.15 ? pick(rnd, frames).id : rnd() < 0.5 ? randomString(rnd, 0, 4, ID_ALPHABET) : randomString(rnd, 1, 10);
+    const id =
+      frames.length > 0 && rnd() < 0.15
+        ? pick(rnd, frames).id
+        : rnd() < 0.5
+          ? randomString(rnd, 0, 4, ID_ALPHABET)
+          : randomString(rnd, 1, 10);
     const digest = randomDigest(rnd);
-    const frame: ContextFrame = { id, kind: "document", title: randomString(rnd, 0, 8), score: Math.round(rnd() * 1000) / 1000, token_cost: int(rnd, 0, 5000) };
+    const frame: ContextFrame = {
+      id,
+      kind: "document",
+      title: randomString(rnd, 0, 8),
+      score: Math.round(rnd() * 1000) / 1000,
+      token_cost: int(rnd, 0, 5000),
+    };
     if (digest !== undefined) {
       frame.content_digest = digest;
       if (rnd() < 0.7) frame.content = randomString(rnd, 0, 20);
@@ -140,7 +178,10 @@ function shuffled<T>(rnd: Rng, items: readonly T[]): T[] {
 function flipHexChar(rnd: Rng, text: string, from = 0): string {
   const at = int(rnd, from, text.length - 1);
   const old = text[at]!;
-  const replacement = pick(rnd, [...HEX].filter((c) => c !== old));
+  const replacement = pick(
+    rnd,
+    [...HEX].filter((c) => c !== old),
+  );
   return text.slice(0, at) + replacement + text.slice(at + 1);
 }
 
@@ -168,7 +209,10 @@ function mutateString(rnd: Rng, text: string): string {
     else if (mode === "insert" || mode === "byte") chars.splice(at, 0, pick(rnd, ALPHABET));
     else {
       const index = Math.min(at, chars.length - 1);
-      chars[index] = pick(rnd, ALPHABET.filter((c) => c !== chars[index]));
+      chars[index] = pick(
+        rnd,
+        ALPHABET.filter((c) => c !== chars[index]),
+      );
     }
     out = chars.join("");
   }
@@ -210,7 +254,10 @@ function referenceCompare(a: string, b: string): number {
   return x.length - y.length;
 }
 
-function referenceIdentityCompare(a: { id: string; content_digest?: string | undefined }, b: { id: string; content_digest?: string | undefined }): number {
+function referenceIdentityCompare(
+  a: { id: string; content_digest?: string | undefined },
+  b: { id: string; content_digest?: string | undefined },
+): number {
   const byId = referenceCompare(a.id, b.id);
   if (byId !== 0) return byId;
   if (a.content_digest === undefined) return b.content_digest === undefined ? 0 : -1;
@@ -259,13 +306,22 @@ async function makeSigner(rnd: Rng): Promise<Signer> {
   return signerFromSeed(seedHex(rnd), { keyId: "key-2026-08", attesterId: PROVIDER, engine: ENGINE });
 }
 
-async function signedResult(rnd: Rng, signer: Signer, n: number): Promise<{ frames: ContextFrame[]; result: SignedResult }> {
+async function signedResult(
+  rnd: Rng,
+  signer: Signer,
+  n: number,
+): Promise<{ frames: ContextFrame[]; result: SignedResult }> {
   const frames = randomFrames(rnd, n);
-  const result = await attestResult({ frames: structuredClone(frames), truncated: false }, PROVIDER, signer, { issuedAt: ISSUED_AT });
+  const result = await attestResult({ frames: structuredClone(frames), truncated: false }, PROVIDER, signer, {
+    issuedAt: ISSUED_AT,
+  });
   return { frames, result };
 }
 
-function attestedState(state: AttestationState | undefined, message: string): Extract<AttestationState, { state: "attested" }> {
+function attestedState(
+  state: AttestationState | undefined,
+  message: string,
+): Extract<AttestationState, { state: "attested" }> {
   assert.ok(state, message);
   assert.equal(state.state, "attested", `${message}: ${JSON.stringify(state)}`);
   return state as Extract<AttestationState, { state: "attested" }>;
@@ -276,7 +332,11 @@ async function verify(result: SignedResult, signer: Signer) {
 }
 
 /** Every frame and the result attested, with content coverage exactly for frames with a digest. */
-function assertAllAttested(report: Awaited<ReturnType<typeof verify>>, frames: readonly ContextFrame[], message: string): void {
+function assertAllAttested(
+  report: Awaited<ReturnType<typeof verify>>,
+  frames: readonly ContextFrame[],
+  message: string,
+): void {
   attestedState(report.result, `${message}: result`);
   assert.equal(report.frames.length, frames.length, message);
   assert.equal(report.orphans, 0, message);
@@ -318,12 +378,17 @@ describe("canonical order (spec §3.7)", () => {
       // Duplicate identities allowed here, to check stability.
       const frames = Array.from({ length: n }, () => {
         const frame: { id: string; content_digest?: string } = { id: randomString(rnd, 0, 3, ID_ALPHABET) };
-        const digest = rnd() < 0.4 ? undefined : pick(rnd, ["", "sha256:ab", "sha256:～", "sha256:😀", randomString(rnd, 0, 3)]);
+        const digest =
+          rnd() < 0.4 ? undefined : pick(rnd, ["", "sha256:ab", "sha256:～", "sha256:😀", randomString(rnd, 0, 3)]);
         if (digest !== undefined) frame.content_digest = digest;
         return frame;
       });
       const order = canonicalOrder(frames);
-      assert.deepEqual([...order].sort((a, b) => a - b), frames.map((_, i) => i), "a permutation");
+      assert.deepEqual(
+        [...order].sort((a, b) => a - b),
+        frames.map((_, i) => i),
+        "a permutation",
+      );
       assert.deepEqual(order, referenceOrder(frames), `round ${round}`);
       for (let k = 1; k < order.length; k++) {
         const a = frames[order[k - 1]!]!;
@@ -350,13 +415,20 @@ describe("canonical order (spec §3.7)", () => {
 // ---------- 2. honest results verify ----------
 
 describe("attestResult → verification, honest results", () => {
-  const cases = [...SIZES.map((n, k) => ({ n, seed: 0xa11ce + k })), ...RANDOM_SIZES.map((n, k) => ({ n, seed: 0xb0b + k }))];
+  const cases = [
+    ...SIZES.map((n, k) => ({ n, seed: 0xa11ce + k })),
+    ...RANDOM_SIZES.map((n, k) => ({ n, seed: 0xb0b + k })),
+  ];
   for (const { n, seed } of cases) {
     test(`n=${n} frames (seed 0x${seed.toString(16)})`, async () => {
       const rnd = seededRandom(seed);
       const signer = await makeSigner(rnd);
       const { frames, result } = await signedResult(rnd, signer, n);
-      assert.deepEqual(result.frames, frames, "attestResult leaves frames as given (digest-less frames carry no content)");
+      assert.deepEqual(
+        result.frames,
+        frames,
+        "attestResult leaves frames as given (digest-less frames carry no content)",
+      );
       const rootAttestation = result.result_attestation;
       assert.ok(rootAttestation);
       const entries = result.frame_attestations ?? [];
@@ -387,14 +459,22 @@ describe("attestResult → verification, honest results", () => {
           assert.equal(proof.leaf_index, leafOf[i]);
           assert.equal(proof.leaf_count, n);
           assert.deepEqual(proof, inclusionProof(sorted, leafOf[i]!));
-          assert.deepEqual(proof.path.map((step) => step.sibling_is_left), referenceSides(leafOf[i]!, n), "RFC 6962 shape");
+          assert.deepEqual(
+            proof.path.map((step) => step.sibling_is_left),
+            referenceSides(leafOf[i]!, n),
+            "RFC 6962 shape",
+          );
           const replayed = rootFromProof(commitments[i]!, proof);
           assert.ok("root" in replayed);
           assert.deepEqual(replayed.root, root);
-          return (await verifyFrameInclusion(PROVIDER, frame, proof, rootAttestation, signer.attesterKey.public_key, OPTIONS)).kind;
+          return (
+            await verifyFrameInclusion(PROVIDER, frame, proof, rootAttestation, signer.attesterKey.public_key, OPTIONS)
+          ).kind;
         }),
       );
-      verdicts.forEach((kind, i) => assert.equal(kind, frames[i]!.content_digest === undefined ? "valid_identity_only" : "valid", `frame ${i}`));
+      verdicts.forEach((kind, i) =>
+        assert.equal(kind, frames[i]!.content_digest === undefined ? "valid_identity_only" : "valid", `frame ${i}`),
+      );
 
       const report = await verify(result, signer);
       assertAllAttested(report, frames, "wire order");
@@ -405,9 +485,16 @@ describe("attestResult → verification, honest results", () => {
 
       // Relaying in any order: frames and entries shuffled independently, root unchanged, everything still attested.
       for (let round = 0; round < 3; round++) {
-        const permutation = shuffled(rnd, frames.map((_, i) => i));
+        const permutation = shuffled(
+          rnd,
+          frames.map((_, i) => i),
+        );
         const shuffledFrames = permutation.map((i) => frames[i]!);
-        const reordered: SignedResult = { ...result, frames: shuffledFrames, frame_attestations: shuffled(rnd, entries) };
+        const reordered: SignedResult = {
+          ...result,
+          frames: shuffledFrames,
+          frame_attestations: shuffled(rnd, entries),
+        };
         const reorderedCommitments = shuffledFrames.map((frame) => frameCommitment(PROVIDER, frame));
         assert.deepEqual(merkleRoot(canonicalOrder(shuffledFrames).map((i) => reorderedCommitments[i]!)), root);
         assertAllAttested(await verify(reordered, signer), shuffledFrames, `shuffle ${round}`);
@@ -424,10 +511,16 @@ test("distinct FrameIds that differ only around U+0000 are matched to their own 
     { id: "a", kind: "document", title: "", score: 0, token_cost: 0, content_digest: "b\u0000c" },
     { id: "a\u0000b", kind: "document", title: "", score: 0, token_cost: 0, content_digest: "c" },
   ];
-  const result = await attestResult({ frames: structuredClone(frames), truncated: false }, PROVIDER, signer, { issuedAt: ISSUED_AT });
+  const result = await attestResult({ frames: structuredClone(frames), truncated: false }, PROVIDER, signer, {
+    issuedAt: ISSUED_AT,
+  });
   const entries = result.frame_attestations ?? [];
   assertAllAttested(await verify(result, signer), frames, "entries in frame order");
-  assertAllAttested(await verify({ ...result, frame_attestations: [...entries].reverse() }, signer), frames, "entries reversed");
+  assertAllAttested(
+    await verify({ ...result, frame_attestations: [...entries].reverse() }, signer),
+    frames,
+    "entries reversed",
+  );
 });
 
 // ---------- 3. tamper detection ----------
@@ -466,7 +559,11 @@ function tamperFrame(rnd: Rng, original: SignedResult, kind: FrameTamper): Tampe
       if (digest === undefined) frame.content_digest = rnd() < 0.6 ? "" : `sha256:${randomHex(rnd, 64)}`;
       else if (digest === "" && rnd() < 0.5) delete frame.content_digest;
       else if (rnd() < 0.2) delete frame.content_digest;
-      else frame.content_digest = digest.startsWith("sha256:") && digest.length === 71 ? flipHexChar(rnd, digest, 7) : mutateString(rnd, digest);
+      else
+        frame.content_digest =
+          digest.startsWith("sha256:") && digest.length === 71
+            ? flipHexChar(rnd, digest, 7)
+            : mutateString(rnd, digest);
     } while (others.has(identityKey(frame)) || identityKey(frame) === before);
     description = `content_digest ${JSON.stringify(digest ?? null)} -> ${JSON.stringify(frame.content_digest ?? null)}`;
     if (kind === "digest+entry") {
@@ -483,13 +580,20 @@ function tamperFrame(rnd: Rng, original: SignedResult, kind: FrameTamper): Tampe
   } else {
     const links = (frame.provenance ??= []);
     const distinct = links.length >= 2 && JSON.stringify(links[0]) !== JSON.stringify(links[links.length - 1]);
-    const op = links.length === 0 ? "add" : pick(rnd, distinct ? (["add", "remove", "swap"] as const) : (["add", "remove"] as const));
+    const op =
+      links.length === 0
+        ? "add"
+        : pick(rnd, distinct ? (["add", "remove", "swap"] as const) : (["add", "remove"] as const));
     if (op === "add") links.splice(int(rnd, 0, links.length), 0, randomLink(rnd));
     else if (op === "remove") links.splice(Math.floor(rnd() * links.length), 1);
     else [links[0], links[links.length - 1]] = [links[links.length - 1]!, links[0]!];
     description = `provenance ${op} (now ${links.length} links)`;
   }
-  assert.notDeepEqual(frameCommitment(PROVIDER, frame), frameCommitment(PROVIDER, original.frames[i]!), `${description}: the commitment really changed`);
+  assert.notDeepEqual(
+    frameCommitment(PROVIDER, frame),
+    frameCommitment(PROVIDER, original.frames[i]!),
+    `${description}: the commitment really changed`,
+  );
   return { result, frameIndex: i, description };
 }
 
@@ -498,8 +602,15 @@ type ProofTamper = "sibling" | "side" | "leaf_index_out_of_range" | "leaf_index_
 function tamperProof(rnd: Rng, original: SignedResult, kind: ProofTamper): Tampered | undefined {
   const result = structuredClone(original);
   const n = result.frames.length;
-  const withPath = result.frame_attestations!.map((_, i) => i).filter((i) => result.frame_attestations![i]!.inclusion_proof!.path.length > 0);
-  const candidates = kind === "sibling" || kind === "side" ? withPath : kind === "leaf_index_in_range" && n < 2 ? [] : result.frames.map((_, i) => i);
+  const withPath = result
+    .frame_attestations!.map((_, i) => i)
+    .filter((i) => result.frame_attestations![i]!.inclusion_proof!.path.length > 0);
+  const candidates =
+    kind === "sibling" || kind === "side"
+      ? withPath
+      : kind === "leaf_index_in_range" && n < 2
+        ? []
+        : result.frames.map((_, i) => i);
   if (candidates.length === 0) return undefined;
   const i = pick(rnd, candidates);
   const proof = result.frame_attestations![i]!.inclusion_proof!;
@@ -523,7 +634,11 @@ function tamperProof(rnd: Rng, original: SignedResult, kind: ProofTamper): Tampe
     description = `leaf_index ${before} -> ${proof.leaf_index} of ${n}`;
     if (kind === "leaf_index_in_range") {
       // The path no longer has the shape its leaf_index implies, so the spec's shape check rejects it.
-      assert.notDeepEqual(proof.path.map((step) => step.sibling_is_left), referenceSides(proof.leaf_index, n), description);
+      assert.notDeepEqual(
+        proof.path.map((step) => step.sibling_is_left),
+        referenceSides(proof.leaf_index, n),
+        description,
+      );
     }
   }
   return { result, frameIndex: i, description };
@@ -546,10 +661,15 @@ async function forRandomResults(
   return checked;
 }
 
-const tamperSizes = (rnd: Rng): number => (rnd() < 0.1 ? pick(rnd, [64, 65, 130]) : pick(rnd, [1, 2, 3, 7, 8, 9, int(rnd, 1, 40)]));
+const tamperSizes = (rnd: Rng): number =>
+  rnd() < 0.1 ? pick(rnd, [64, 65, 130]) : pick(rnd, [1, 2, 3, 7, 8, 9, int(rnd, 1, 40)]);
 
 /** The frame's state is not attested; every other frame still is (its own proof still replays to the signed root). */
-function assertOnlyFrameBroken(report: Awaited<ReturnType<typeof verify>>, frameIndex: number, message: string): AttestationState {
+function assertOnlyFrameBroken(
+  report: Awaited<ReturnType<typeof verify>>,
+  frameIndex: number,
+  message: string,
+): AttestationState {
   report.frames.forEach((state, k) => {
     if (k !== frameIndex) attestedState(state, `${message}: untouched frame ${k}`);
   });
@@ -571,11 +691,18 @@ describe("tamper detection: committed frame fields (spec §3.4–§3.6)", () => 
   const mustCover: Record<FrameTamper, RegExp[]> = {
     id: [/^id "" -> /, /^id "[^"]+" -> /],
     "id+entry": [/^id "[^"]+" -> /],
-    digest: [/^content_digest null -> ""$/, /^content_digest "[^"]*" -> null$/, /^content_digest "sha256:[0-9a-f]{64}" -> "sha256:[0-9a-f]{64}"$/],
+    digest: [
+      /^content_digest null -> ""$/,
+      /^content_digest "[^"]*" -> null$/,
+      /^content_digest "sha256:[0-9a-f]{64}" -> "sha256:[0-9a-f]{64}"$/,
+    ],
     "digest+entry": [/^content_digest null -> ""$/, /^content_digest "[^"]*" -> null$/, /^content_digest "[^"]*" -> "/],
     "link-field": [
       ...["type", "uri", "range", "digest", "method", "by"].map((field) => new RegExp(`\\.${field} "[^"]*" -> "`)),
-      ...LINK_FIELDS.flatMap((field) => [new RegExp(`\\.${field} absent -> ""( \\(link added first\\))?$`), new RegExp(`\\.${field} "[^"]*" -> absent( \\(link added first\\))?$`)]),
+      ...LINK_FIELDS.flatMap((field) => [
+        new RegExp(`\\.${field} absent -> ""( \\(link added first\\))?$`),
+        new RegExp(`\\.${field} "[^"]*" -> absent( \\(link added first\\))?$`),
+      ]),
     ],
     "link-structure": [/ add /, / remove /, / swap /],
   };
@@ -604,13 +731,24 @@ describe("tamper detection: committed frame fields (spec §3.4–§3.6)", () => 
           }
           // The standalone verifier agrees: the frame's own proof no longer reaches the signed root.
           const proof = result.frame_attestations![frameIndex]!.inclusion_proof!;
-          const verdict = await verifyFrameInclusion(PROVIDER, frame, proof, tampered.result_attestation!, signer.attesterKey.public_key, OPTIONS);
+          const verdict = await verifyFrameInclusion(
+            PROVIDER,
+            frame,
+            proof,
+            tampered.result_attestation!,
+            signer.attesterKey.public_key,
+            OPTIONS,
+          );
           assert.equal(verdict.kind, "commitment_mismatch", message);
         }
         return 12;
       });
       assert.equal(checked, 144);
-      for (const pattern of mustCover[kind]) assert.ok(seen.some((d) => pattern.test(d)), `no case matched ${pattern}`);
+      for (const pattern of mustCover[kind])
+        assert.ok(
+          seen.some((d) => pattern.test(d)),
+          `no case matched ${pattern}`,
+        );
     });
   }
 });
@@ -648,19 +786,39 @@ describe("tamper detection: inclusion proofs (spec §3.8)", () => {
           const state = report.frames[tampered.frameIndex]!;
           const frame = tampered.result.frames[tampered.frameIndex]!;
           const proof = tampered.result.frame_attestations![tampered.frameIndex]!.inclusion_proof!;
-          const verdict = await verifyFrameInclusion(PROVIDER, frame, proof, tampered.result.result_attestation!, signer.attesterKey.public_key, OPTIONS);
+          const verdict = await verifyFrameInclusion(
+            PROVIDER,
+            frame,
+            proof,
+            tampered.result.result_attestation!,
+            signer.attesterKey.public_key,
+            OPTIONS,
+          );
           // Collected rather than thrown, so a failure reports how many of the cases went undetected.
           if (state.state === "attested" || verdict.kind === "valid" || verdict.kind === "valid_identity_only") {
-            undetected.push(`${message}: verifyResultAttestations ${state.state}, verifyFrameInclusion ${verdict.kind}`);
+            undetected.push(
+              `${message}: verifyResultAttestations ${state.state}, verifyFrameInclusion ${verdict.kind}`,
+            );
             continue;
           }
           assert.equal(state.state, "invalid", message);
-          assert.ok(state.state === "invalid" && expected.includes(state.verdict.kind), `${message}: ${JSON.stringify(state)}`);
-          assert.equal(verdict.kind, state.state === "invalid" ? state.verdict.kind : "", `${message}: both verifiers agree`);
+          assert.ok(
+            state.state === "invalid" && expected.includes(state.verdict.kind),
+            `${message}: ${JSON.stringify(state)}`,
+          );
+          assert.equal(
+            verdict.kind,
+            state.state === "invalid" ? state.verdict.kind : "",
+            `${message}: both verifiers agree`,
+          );
         }
         return 0;
       });
-      assert.equal(undetected.length, 0, `${undetected.length} of ${checked} tampered proofs still verify, e.g. ${undetected.slice(0, 3).join("; ")}`);
+      assert.equal(
+        undetected.length,
+        0,
+        `${undetected.length} of ${checked} tampered proofs still verify, e.g. ${undetected.slice(0, 3).join("; ")}`,
+      );
       assert.ok(checked >= 100, `only ${checked} cases`);
     });
   }
@@ -741,7 +899,14 @@ describe("fields outside the commitment (spec §3.6 'nothing else of the frame')
         assertAllAttested(await verify(tampered, signer), frames, `case ${c} (${applied.join("; ")})`);
         for (const i of touched) {
           const proof = tampered.frame_attestations![i]!.inclusion_proof!;
-          const verdict = await verifyFrameInclusion(PROVIDER, tampered.frames[i]!, proof, tampered.result_attestation!, signer.attesterKey.public_key, OPTIONS);
+          const verdict = await verifyFrameInclusion(
+            PROVIDER,
+            tampered.frames[i]!,
+            proof,
+            tampered.result_attestation!,
+            signer.attesterKey.public_key,
+            OPTIONS,
+          );
           assert.equal(verdict.kind, frames[i]!.content_digest === undefined ? "valid_identity_only" : "valid");
         }
         done += 1;

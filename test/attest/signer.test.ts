@@ -15,7 +15,15 @@ import {
 } from "../../src/index.ts";
 
 const SEED = "5a".repeat(32);
-const frame = (id: string, content?: string): ContextFrame => ({ id, kind: "doc", title: id, ...(content === undefined ? {} : { content }), score: 0.5, token_cost: 1, citation_label: id });
+const frame = (id: string, content?: string): ContextFrame => ({
+  id,
+  kind: "doc",
+  title: id,
+  ...(content === undefined ? {} : { content }),
+  score: 0.5,
+  token_cost: 1,
+  citation_label: id,
+});
 
 describe("signers", () => {
   test("signerFromSeed refuses a malformed seed with AttestationError, without quoting it", async () => {
@@ -51,18 +59,29 @@ describe("signers", () => {
 describe("producing attestations", () => {
   test("contentDigest is the SHA-256 of the UTF-8 bytes, for small content and for content large enough for WebCrypto", async () => {
     for (const content of ["", "café — 日本 🦀", "x".repeat(64 * 1024 - 1), "é".repeat(100_000)]) {
-      assert.equal(await contentDigest(content), `sha256:${createHash("sha256").update(content, "utf8").digest("hex")}`, `${content.length} chars`);
+      assert.equal(
+        await contentDigest(content),
+        `sha256:${createHash("sha256").update(content, "utf8").digest("hex")}`,
+        `${content.length} chars`,
+      );
     }
   });
 
   test("attestResult fills content_digest from inline content (F14) and signs exactly the frames returned (F12)", async () => {
     const signer = await signerFromSeed(SEED, { keyId: "k", attesterId: "docs" });
-    const signed = await attestResult({ frames: [frame("b", "beta"), frame("a", "alpha"), frame("ref")], truncated: true, dropped_estimate: 4 }, "docs", signer);
+    const signed = await attestResult(
+      { frames: [frame("b", "beta"), frame("a", "alpha"), frame("ref")], truncated: true, dropped_estimate: 4 },
+      "docs",
+      signer,
+    );
     assert.equal(signed.frames[0]?.content_digest, await contentDigest("beta"));
     assert.equal(signed.frames[2]?.content_digest, undefined);
     assert.equal(signed.truncated, true);
     assert.equal(signed.dropped_estimate, 4);
-    assert.deepEqual(signed.frame_attestations?.map((entry) => entry.frame.frame_id), ["b", "a", "ref"]);
+    assert.deepEqual(
+      signed.frame_attestations?.map((entry) => entry.frame.frame_id),
+      ["b", "a", "ref"],
+    );
     assert.ok(isTimestamp(signed.result_attestation?.issued_at ?? ""));
     assert.ok(!signed.result_attestation?.issued_at.includes("."));
     const report = await verifyResultAttestations(signed, "docs", [signer.attesterKey]);
@@ -81,6 +100,9 @@ describe("producing attestations", () => {
 
   test("signFrameAttestation refuses a frame without content_digest (F14)", async () => {
     const signer = await signerFromSeed(SEED, { keyId: "k", attesterId: "docs" });
-    await assert.rejects(signFrameAttestation("docs", frame("a", "alpha"), signer), (error: unknown) => error instanceof AttestationError && error.code === "unsigned_frame");
+    await assert.rejects(
+      signFrameAttestation("docs", frame("a", "alpha"), signer),
+      (error: unknown) => error instanceof AttestationError && error.code === "unsigned_frame",
+    );
   });
 });

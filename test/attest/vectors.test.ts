@@ -30,19 +30,41 @@ interface Vectors {
   link_encodings_hex: Record<string, string>;
   unicode_length_trap: Record<string, { utf8_bytes: number }>;
   chain_heads: Record<string, string>;
-  frame_commitment: { provider_id: string; frame: { id: string; content_digest: string; provenance: string[] }; commitment: string };
+  frame_commitment: {
+    provider_id: string;
+    frame: { id: string; content_digest: string; provenance: string[] };
+    commitment: string;
+  };
   merkle: {
     provider_id: string;
     leaf_frames: { id: string; content_digest: string; provenance: Provenance[] }[];
     roots_by_leaf_count: Record<string, string>;
     inclusion_proof: { leaf_index: number; leaf_count: number; path: { sibling: string; sibling_is_left: boolean }[] };
   };
-  signature: { signing_key_seed_hex: string; public_key_hex: string; attestation: { signed_commitment: string; key_id: string; attester_id: string; signature: string; issued_at: string; algorithm: string } };
+  signature: {
+    signing_key_seed_hex: string;
+    public_key_hex: string;
+    attestation: {
+      signed_commitment: string;
+      key_id: string;
+      attester_id: string;
+      signature: string;
+      issued_at: string;
+      algorithm: string;
+    };
+  };
   verifier_strictness: { small_order_public_keys_hex: string[]; non_canonical_public_keys_hex: string[] };
 }
 
 const vectors = fixtureJson<Vectors>("attestation-vectors.json");
-const CHAINS: Record<string, string[]> = { empty: [], file: ["file"], file_then_derivation: ["file", "derivation"], unicode: ["unicode"], empty_uri: ["empty_uri"], absent_uri: ["absent_uri"] };
+const CHAINS: Record<string, string[]> = {
+  empty: [],
+  file: ["file"],
+  file_then_derivation: ["file", "derivation"],
+  unicode: ["unicode"],
+  empty_uri: ["empty_uri"],
+  absent_uri: ["absent_uri"],
+};
 const ENGINES = [webCryptoEngine(), nobleEngine()];
 
 describe("attestation-vectors.json", () => {
@@ -74,30 +96,43 @@ describe("attestation-vectors.json", () => {
     });
   }
 
-  test("empty vs absent uri give different heads", () => assert.notEqual(vectors.chain_heads.empty_uri, vectors.chain_heads.absent_uri));
+  test("empty vs absent uri give different heads", () =>
+    assert.notEqual(vectors.chain_heads.empty_uri, vectors.chain_heads.absent_uri));
 
   test("frame commitment", () => {
     const { provider_id, frame, commitment } = vectors.frame_commitment;
     const provenance = frame.provenance.map((name) => vectors.links[name]!);
-    assert.equal(frameCommitmentString(provider_id, { id: frame.id, content_digest: frame.content_digest, provenance }), commitment);
+    assert.equal(
+      frameCommitmentString(provider_id, { id: frame.id, content_digest: frame.content_digest, provenance }),
+      commitment,
+    );
   });
 
   for (const [count, root] of Object.entries(vectors.merkle.roots_by_leaf_count)) {
     test(`Merkle root over ${count} leaves`, () => {
-      const commitments = vectors.merkle.leaf_frames.slice(0, Number(count)).map((frame) => frameCommitment(vectors.merkle.provider_id, frame));
+      const commitments = vectors.merkle.leaf_frames
+        .slice(0, Number(count))
+        .map((frame) => frameCommitment(vectors.merkle.provider_id, frame));
       assert.equal(digestString(merkleRoot(commitments)), root);
     });
   }
 
   test("inclusion proof of leaf 3 of 7", () => {
     const commitments = vectors.merkle.leaf_frames.map((frame) => frameCommitment(vectors.merkle.provider_id, frame));
-    assert.deepEqual(inclusionProof(commitments, vectors.merkle.inclusion_proof.leaf_index), vectors.merkle.inclusion_proof);
+    assert.deepEqual(
+      inclusionProof(commitments, vectors.merkle.inclusion_proof.leaf_index),
+      vectors.merkle.inclusion_proof,
+    );
   });
 
   for (const engine of ENGINES) {
     test(`signature under the 0x07 seed (${engine.name})`, async () => {
       const { signing_key_seed_hex, public_key_hex, attestation } = vectors.signature;
-      const signer = await signerFromSeed(signing_key_seed_hex, { keyId: attestation.key_id, attesterId: attestation.attester_id, engine });
+      const signer = await signerFromSeed(signing_key_seed_hex, {
+        keyId: attestation.key_id,
+        attesterId: attestation.attester_id,
+        engine,
+      });
       assert.equal(signer.attesterKey.public_key, public_key_hex);
       const commitment = fromHex(vectors.frame_commitment.commitment.slice(7), 32)!;
       assert.deepEqual(await signCommitment(commitment, signer, { issuedAt: attestation.issued_at }), attestation);
@@ -107,25 +142,43 @@ describe("attestation-vectors.json", () => {
     test(`every key under verifier_strictness is refused (${engine.name})`, async () => {
       const { attestation } = vectors.signature;
       const commitment = fromHex(vectors.frame_commitment.commitment.slice(7), 32)!;
-      const keys = [...vectors.verifier_strictness.small_order_public_keys_hex, ...vectors.verifier_strictness.non_canonical_public_keys_hex];
+      const keys = [
+        ...vectors.verifier_strictness.small_order_public_keys_hex,
+        ...vectors.verifier_strictness.non_canonical_public_keys_hex,
+      ];
       assert.equal(keys.length, 10);
-      for (const key of keys) assert.deepEqual(await verifyCommitment(commitment, attestation, key, { engine }), { kind: "malformed_key" }, key);
+      for (const key of keys)
+        assert.deepEqual(
+          await verifyCommitment(commitment, attestation, key, { engine }),
+          { kind: "malformed_key" },
+          key,
+        );
     });
   }
 });
 
 describe("signed reference messages", () => {
-  const messages = fixtureJson<unknown[]>("reference-messages.json").map((message) => decodeLine(JSON.stringify(message)));
+  const messages = fixtureJson<unknown[]>("reference-messages.json").map((message) =>
+    decodeLine(JSON.stringify(message)),
+  );
   const ack = messages.find((m) => m.type === "handshake_ack" && (m.attester_keys?.length ?? 0) > 0);
   const signed = messages.find((m) => m.type === "frames" && m.id === "q3");
 
   for (const engine of ENGINES) {
     test(`the signed frames message (id q3) verifies under the key its handshake_ack publishes (${engine.name})`, async () => {
       assert.ok(ack?.type === "handshake_ack" && signed?.type === "frames");
-      const report = await verifyResultAttestations(signed.result, ack.provider.name, ack.attester_keys ?? [], { engine });
-      assert.deepEqual(report.result, { state: "attested", keyId: "repo-graph-2026-08", attesterId: "repo-graph", coversContent: true });
+      const report = await verifyResultAttestations(signed.result, ack.provider.name, ack.attester_keys ?? [], {
+        engine,
+      });
+      assert.deepEqual(report.result, {
+        state: "attested",
+        keyId: "repo-graph-2026-08",
+        attesterId: "repo-graph",
+        coversContent: true,
+      });
       assert.ok(report.frames.length > 0);
-      for (const state of report.frames) assert.equal(state.state === "attested" && state.coversContent, true, JSON.stringify(state));
+      for (const state of report.frames)
+        assert.equal(state.state === "attested" && state.coversContent, true, JSON.stringify(state));
       assert.equal(report.orphans, 0);
     });
   }

@@ -5,8 +5,22 @@ import { BM25_B, BM25_K1, bm25Index, tokenize } from "../../src/docs/index.ts";
 
 describe("tokenize", () => {
   test("Unicode letters and digits, lowercased, stopwords dropped", () => {
-    assert.deepEqual(tokenize("How does the NDJSON decoder handle line_too_long?"), ["ndjson", "decoder", "handle", "line", "too", "long"]);
-    assert.deepEqual(tokenize("Grüße, KÖLN! 日本語 SHA-256 ed25519"), ["grüße", "köln", "日本語", "sha", "256", "ed25519"]);
+    assert.deepEqual(tokenize("How does the NDJSON decoder handle line_too_long?"), [
+      "ndjson",
+      "decoder",
+      "handle",
+      "line",
+      "too",
+      "long",
+    ]);
+    assert.deepEqual(tokenize("Grüße, KÖLN! 日本語 SHA-256 ed25519"), [
+      "grüße",
+      "köln",
+      "日本語",
+      "sha",
+      "256",
+      "ed25519",
+    ]);
     assert.deepEqual(tokenize("the of and a"), []);
     assert.deepEqual(tokenize(""), []);
   });
@@ -44,7 +58,10 @@ describe("bm25Index", () => {
   test("ties keep index order, and the same query gives the same ranking", () => {
     const index = bm25Index(["alpha beta", "gamma", "alpha beta", "beta alpha"]);
     const hits = index.search("alpha");
-    assert.deepEqual(hits.map((h) => h.chunkIndex), [0, 2, 3]);
+    assert.deepEqual(
+      hits.map((h) => h.chunkIndex),
+      [0, 2, 3],
+    );
     assert.equal(hits[0]!.score, hits[1]!.score);
     assert.deepEqual(index.search("alpha"), hits);
   });

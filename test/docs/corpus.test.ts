@@ -1,7 +1,14 @@
 // Chunking Markdown into a docs corpus (spec §1.8 file provenance, §1.14 line ranges).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, type DocsChunk, type DocsCorpus, DocsCorpusError, readCorpus, splitLines } from "../../src/docs/index.ts";
+import {
+  buildCorpus,
+  type DocsChunk,
+  type DocsCorpus,
+  DocsCorpusError,
+  readCorpus,
+  splitLines,
+} from "../../src/docs/index.ts";
 import { digestOfLines, sha256Hex } from "./support.ts";
 
 const byId = (corpus: DocsCorpus, id: string): DocsChunk => {
@@ -10,30 +17,31 @@ const byId = (corpus: DocsCorpus, id: string): DocsChunk => {
   return chunk;
 };
 
-const GUIDE = [
-  "# Guide", // 1
-  "", // 2
-  "Intro text.", // 3
-  "", // 4
-  "## Install", // 5
-  "", // 6
-  "Run this:", // 7
-  "", // 8
-  "```sh", // 9
-  "# not a heading", // 10
-  "npm install", // 11
-  "```", // 12
-  "", // 13
-  "### Options", // 14
-  "Some options.", // 15
-  "", // 16
-  "", // 17
-  "## Usage", // 18
-  "~~~ts title", // 19
-  "## still code", // 20
-  "~~~", // 21
-  "After.", // 22
-].join("\n") + "\n";
+const GUIDE =
+  [
+    "# Guide", // 1
+    "", // 2
+    "Intro text.", // 3
+    "", // 4
+    "## Install", // 5
+    "", // 6
+    "Run this:", // 7
+    "", // 8
+    "```sh", // 9
+    "# not a heading", // 10
+    "npm install", // 11
+    "```", // 12
+    "", // 13
+    "### Options", // 14
+    "Some options.", // 15
+    "", // 16
+    "", // 17
+    "## Usage", // 18
+    "~~~ts title", // 19
+    "## still code", // 20
+    "~~~", // 21
+    "After.", // 22
+  ].join("\n") + "\n";
 
 /** Every chunk's text is exactly its lines of the source (spec §1.14). */
 function assertExactRanges(corpus: DocsCorpus, sources: Record<string, string>) {
@@ -67,26 +75,35 @@ describe("chunking by heading", () => {
   test("a # line inside a fenced block is code, even with a longer or tilde fence", async () => {
     const text = "# A\n\n````md\n```\n# inner\n```\n````\n\n## B\nb\n";
     const corpus = await buildCorpus([{ path: "a.md", text }]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.start, c.end]), [
-      ["a.md#a", 1, 7],
-      ["a.md#a~snippet-1", 3, 7],
-      ["a.md#b", 9, 10],
-    ]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.start, c.end]),
+      [
+        ["a.md#a", 1, 7],
+        ["a.md#a~snippet-1", 3, 7],
+        ["a.md#b", 9, 10],
+      ],
+    );
   });
 
   test("an unclosed fence runs to the end of the document", async () => {
     const text = "# A\ntext\n```\n# code\n\n";
     const corpus = await buildCorpus([{ path: "a.md", text }]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.start, c.end]), [
-      ["a.md#a", 1, 4],
-      ["a.md#a~snippet-1", 3, 4],
-    ]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.start, c.end]),
+      [
+        ["a.md#a", 1, 4],
+        ["a.md#a~snippet-1", 3, 4],
+      ],
+    );
   });
 
   test("ATX shapes: closing #s, seven #s and #word are not headings, up to 3 spaces of indent", async () => {
     const text = "   ## Spaced ##\nx\n####### seven\n#tag\n    # indented code\n";
     const corpus = await buildCorpus([{ path: "a.md", text }]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.trail, c.start, c.end]), [["a.md#spaced", "a › Spaced", 1, 5]]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.trail, c.start, c.end]),
+      [["a.md#spaced", "a › Spaced", 1, 5]],
+    );
   });
 
   test("duplicate headings get :2, :3; snippets number within their section", async () => {
@@ -102,10 +119,13 @@ describe("chunking by heading", () => {
   test("a heading with nothing under it is not a chunk; text before the first heading is", async () => {
     const text = "Preamble line.\n\n# Title\n\n## Empty\n\n\n## Full\nbody\n";
     const corpus = await buildCorpus([{ path: "p.md", text }]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.trail, c.start, c.end]), [
-      ["p.md", "p", 1, 1],
-      ["p.md#full", "p › Full", 8, 9],
-    ]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.trail, c.start, c.end]),
+      [
+        ["p.md", "p", 1, 1],
+        ["p.md#full", "p › Full", 8, 9],
+      ],
+    );
   });
 
   test("a file without headings is one chunk named by its path; a blank file has none", async () => {
@@ -114,24 +134,33 @@ describe("chunking by heading", () => {
       { path: "notes.md", text },
       { path: "blank.md", text: "\n \n" },
     ]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.kind, c.trail, c.start, c.end]), [["notes.md", "doc", "notes", 3, 4]]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.kind, c.trail, c.start, c.end]),
+      [["notes.md", "doc", "notes", 3, 4]],
+    );
     assert.equal(corpus.chunks[0]!.text, "Just some notes\nover two lines.\n");
     assert.equal(corpus.documents.length, 2);
   });
 
   test("a file of headings only still yields one chunk", async () => {
     const corpus = await buildCorpus([{ path: "h.md", text: "# One\n## Two\n" }]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.start, c.end]), [["h.md", 1, 2]]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.start, c.end]),
+      [["h.md", 1, 2]],
+    );
   });
 
   test("CRLF files: CR is content, headings are still found, digests cover the CR bytes", async () => {
     const text = "# Title\r\n\r\nBody one.\r\n\r\n## Next\r\n```\r\n# code\r\n```\r\nLast line without newline";
     const corpus = await buildCorpus([{ path: "crlf.md", text }]);
-    assert.deepEqual(corpus.chunks.map((c) => [c.id, c.trail, c.start, c.end]), [
-      ["crlf.md#title", "crlf › Title", 1, 3],
-      ["crlf.md#next", "crlf › Next", 5, 9],
-      ["crlf.md#next~snippet-1", "crlf › Next › snippet 1", 6, 8],
-    ]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => [c.id, c.trail, c.start, c.end]),
+      [
+        ["crlf.md#title", "crlf › Title", 1, 3],
+        ["crlf.md#next", "crlf › Next", 5, 9],
+        ["crlf.md#next~snippet-1", "crlf › Next › snippet 1", 6, 8],
+      ],
+    );
     const title = byId(corpus, "crlf.md#title");
     assert.equal(title.text, "# Title\r\n\r\nBody one.\r\n");
     assert.equal(title.digest, digestOfLines(text, 1, 3));
@@ -142,7 +171,10 @@ describe("chunking by heading", () => {
   test("non-ASCII text: Unicode slugs, exact UTF-8 digests", async () => {
     const text = "# Überblick\n\nGrüße aus Köln — 日本語 😀\n\n## Ἀρχή & τέλος\nκείμενο\n";
     const corpus = await buildCorpus([{ path: "docs/über.md", text }]);
-    assert.deepEqual(corpus.chunks.map((c) => c.id), ["docs/über.md#überblick", "docs/über.md#ἀρχή--τέλος"]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => c.id),
+      ["docs/über.md#überblick", "docs/über.md#ἀρχή--τέλος"],
+    );
     assert.equal(corpus.chunks[0]!.trail, "docs/über › Überblick");
     for (const chunk of corpus.chunks) assert.equal(chunk.digest, digestOfLines(text, chunk.start, chunk.end));
     assert.equal(corpus.documents[0]!.uri, "file:///docs/%C3%BCber.md");
@@ -158,7 +190,10 @@ describe("chunking by heading", () => {
 
   test("several # titles: none is dropped from the trail", async () => {
     const corpus = await buildCorpus([{ path: "m.md", text: "# One\na\n## Sub\nb\n# Two\nc\n" }]);
-    assert.deepEqual(corpus.chunks.map((c) => c.trail), ["m › One", "m › One › Sub", "m › Two"]);
+    assert.deepEqual(
+      corpus.chunks.map((c) => c.trail),
+      ["m › One", "m › One › Sub", "m › Two"],
+    );
   });
 });
 
@@ -171,7 +206,8 @@ describe("digests of the addressed bytes", () => {
       assert.equal(chunk.digest, digestOfLines(file, chunk.start, chunk.end), chunk.id);
       assert.equal(chunk.digest, sha256Hex(chunk.text), chunk.id);
     }
-    for (const document of corpus.documents) assert.equal(document.digest, sha256Hex(sources[document.path as keyof typeof sources]));
+    for (const document of corpus.documents)
+      assert.equal(document.digest, sha256Hex(sources[document.path as keyof typeof sources]));
   });
 });
 
@@ -185,14 +221,20 @@ describe("corpus as data", () => {
     const one = await buildCorpus(files);
     const two = await buildCorpus([...files].reverse());
     assert.deepEqual(one, two);
-    assert.deepEqual(one.documents.map((d) => d.path), ["a.md", "b.md", "docs/c.md"]);
+    assert.deepEqual(
+      one.documents.map((d) => d.path),
+      ["a.md", "b.md", "docs/c.md"],
+    );
   });
 
   test("ids and digests of untouched sections survive an edit elsewhere", async () => {
     const before = await buildCorpus([{ path: "g.md", text: GUIDE }]);
     const after = await buildCorpus([{ path: "g.md", text: GUIDE.replace("Some options.", "Some other options.") }]);
     const changed = after.chunks.filter((c, i) => c.digest !== before.chunks[i]!.digest).map((c) => c.id);
-    assert.deepEqual(after.chunks.map((c) => c.id), before.chunks.map((c) => c.id));
+    assert.deepEqual(
+      after.chunks.map((c) => c.id),
+      before.chunks.map((c) => c.id),
+    );
     assert.deepEqual(changed, ["g.md#options"]);
   });
 
@@ -213,7 +255,13 @@ describe("corpus as data", () => {
 
   test("a path that escapes the root, or the same path twice, is refused", async () => {
     await assert.rejects(buildCorpus([{ path: "../x.md", text: "" }]), RangeError);
-    await assert.rejects(buildCorpus([{ path: "a.md", text: "" }, { path: "./a.md", text: "" }]), RangeError);
+    await assert.rejects(
+      buildCorpus([
+        { path: "a.md", text: "" },
+        { path: "./a.md", text: "" },
+      ]),
+      RangeError,
+    );
   });
 });
 

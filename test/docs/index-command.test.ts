@@ -38,7 +38,10 @@ describe("indexDirectory", () => {
   test("reads every .md file recursively, sorted, relative POSIX paths; skips node_modules, dot-dirs, symlinks, non-UTF-8", async () => {
     const skipped: string[] = [];
     const corpus = await indexDirectory(dir, { onSkip: (path, reason) => skipped.push(`${path}: ${reason}`) });
-    assert.deepEqual(corpus.documents.map((d) => d.path), ["b.md", "bom.md", "guide/a b.md", "guide/deep/c.MD"]);
+    assert.deepEqual(
+      corpus.documents.map((d) => d.path),
+      ["b.md", "bom.md", "guide/a b.md", "guide/deep/c.MD"],
+    );
     assert.deepEqual(skipped, ["latin1.md: not valid UTF-8"]);
     assert.equal(corpus.documents[2]!.uri, "file:///guide/a%20b.md");
     assert.deepEqual(corpus.chunks.find((c) => c.id === "b.md#b")?.relations, [
@@ -51,7 +54,8 @@ describe("indexDirectory", () => {
     for (const document of corpus.documents) {
       const bytes = await readFile(join(dir, document.path));
       assert.equal(document.digest, sha256Hex(bytes), document.path);
-      for (const chunk of corpus.chunks.filter((c) => c.path === document.path)) assert.equal(chunk.digest, digestOfLines(bytes, chunk.start, chunk.end));
+      for (const chunk of corpus.chunks.filter((c) => c.path === document.path))
+        assert.equal(chunk.digest, digestOfLines(bytes, chunk.start, chunk.end));
     }
     assert.equal(corpus.chunks.find((c) => c.path === "bom.md")?.text, "\uFEFF# Bom\nbody\n");
   });
@@ -80,7 +84,10 @@ describe("indexDirectory", () => {
     await writeFile(join(project, "docs", "guide.md"), "# Guide\ng\n");
     await writeFile(join(project, "docs", "more", "x.md"), "# X\nx\n");
     const files = await defaultCorpusFiles(project);
-    assert.deepEqual(files.map((f) => f.path), ["README.md", "docs/guide.md", "docs/more/x.md"]);
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ["README.md", "docs/guide.md", "docs/more/x.md"],
+    );
     const bare = join(dir, "bare");
     await mkdir(bare, { recursive: true });
     assert.deepEqual(await defaultCorpusFiles(bare), []);
@@ -95,13 +102,16 @@ describe("the project's own corpus (README.md + docs/)", async () => {
   test("includes the README and the docs pages, cross-linked", () => {
     const paths = corpus.documents.map((d) => d.path);
     assert.ok(paths.includes("README.md"));
-    for (const page of ["protocol", "codec", "attestation", "providers", "deploy"]) assert.ok(paths.includes(`docs/${page}.md`), page);
+    for (const page of ["protocol", "codec", "attestation", "providers", "deploy"])
+      assert.ok(paths.includes(`docs/${page}.md`), page);
     const linked = new Set(corpus.chunks.flatMap((c) => c.relations.map((r) => `${c.path} -> ${r.target_uri}`)));
-    for (const page of ["codec", "attestation", "providers", "deploy"]) assert.ok(linked.has(`docs/protocol.md -> file:///docs/${page}.md`), page);
+    for (const page of ["codec", "attestation", "providers", "deploy"])
+      assert.ok(linked.has(`docs/protocol.md -> file:///docs/${page}.md`), page);
     assert.ok(linked.has("docs/deploy.md -> file:///docs/providers.md"));
   });
 
-  const firstPath = async (goal: string) => (await ask(provider, { goal, max_frames: 8, max_tokens: 4096 })).frames[0]?.id.split("#")[0];
+  const firstPath = async (goal: string) =>
+    (await ask(provider, { goal, max_frames: 8, max_tokens: 4096 })).frames[0]?.id.split("#")[0];
 
   test("queries find the page that answers them", async () => {
     assert.equal(await firstPath("verify attestation signature"), "docs/attestation.md");
@@ -112,7 +122,11 @@ describe("the project's own corpus (README.md + docs/)", async () => {
   });
 
   test("every frame of a broad query is valid, and its provenance re-hashes from disk", async () => {
-    const result = await ask(provider, { goal: "frames provider signature codec budget corpus", max_frames: 200, max_tokens: 1_000_000 });
+    const result = await ask(provider, {
+      goal: "frames provider signature codec budget corpus",
+      max_frames: 200,
+      max_tokens: 1_000_000,
+    });
     assert.ok(result.frames.length > 10);
     for (const frame of result.frames) {
       assert.deepEqual(checkFrame(frame), [], frame.id);
@@ -120,7 +134,11 @@ describe("the project's own corpus (README.md + docs/)", async () => {
       for (const link of frame.provenance ?? []) {
         const path = decodeURIComponent(new URL(link.uri!).pathname).slice(1);
         const range = parseLineRange(link.range!)!;
-        assert.equal(link.digest, digestOfLines(await readFile(join(projectRoot, path)), range.start, range.end ?? range.start), frame.id);
+        assert.equal(
+          link.digest,
+          digestOfLines(await readFile(join(projectRoot, path)), range.start, range.end ?? range.start),
+          frame.id,
+        );
       }
     }
   });

@@ -4,7 +4,10 @@ import { describe, test } from "node:test";
 import { buildCorpus, fileUri, LINKS_TO, resolveLink } from "../../src/docs/index.ts";
 
 const FILES = [
-  { path: "README.md", text: "# Project\n\nSee [the attestation guide](docs/attest.md) and [`codec`](./docs/codec.md#limits).\n" },
+  {
+    path: "README.md",
+    text: "# Project\n\nSee [the attestation guide](docs/attest.md) and [`codec`](./docs/codec.md#limits).\n",
+  },
   {
     path: "docs/attest.md",
     text: [
@@ -21,7 +24,7 @@ const FILES = [
       "",
       "## Notes",
       "A link [split",
-      "over lines](<notes/my notes.md>) and [**  **](notes/my%20notes.md \"title\").",
+      'over lines](<notes/my notes.md>) and [**  **](notes/my%20notes.md "title").',
       "",
       "[c]: codec.md",
     ].join("\n"),
@@ -48,7 +51,9 @@ describe("relations from links", () => {
       { rel: LINKS_TO, target_uri: "file:///docs/notes/my%20notes.md", display_name: "split over lines" },
     ]);
     assert.deepEqual(relations["docs/codec.md#codec"], []);
-    assert.deepEqual(relations["docs/notes/my notes.md#notes"], [{ rel: LINKS_TO, target_uri: "file:///docs/attest.md", display_name: "attest" }]);
+    assert.deepEqual(relations["docs/notes/my notes.md#notes"], [
+      { rel: LINKS_TO, target_uri: "file:///docs/attest.md", display_name: "attest" },
+    ]);
     for (const chunk of corpus.chunks.filter((c) => c.kind === "snippet")) assert.deepEqual(chunk.relations, []);
   });
 
@@ -57,7 +62,9 @@ describe("relations from links", () => {
       { path: "a.md", text: "# A\n[ ](b.md) [`` ``](b.md)\n" },
       { path: "b.md", text: "# B\nb\n" },
     ]);
-    assert.deepEqual(corpus.chunks[0]!.relations, [{ rel: LINKS_TO, target_uri: "file:///b.md", display_name: "b.md" }]);
+    assert.deepEqual(corpus.chunks[0]!.relations, [
+      { rel: LINKS_TO, target_uri: "file:///b.md", display_name: "b.md" },
+    ]);
   });
 
   test("every relation has a non-blank display_name and a target_uri naming a corpus document (G1, G2)", async () => {

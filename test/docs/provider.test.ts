@@ -16,9 +16,12 @@ import {
 import { ask, digestOfLines, exchange, HANDSHAKE, queryLine, sha256Hex } from "./support.ts";
 
 const SOURCES: Record<string, string> = {
-  "README.md": "# Demo\n\nA demo project. Read [retries](docs/retry.md) and [keys](docs/keys.md).\n\n## Install\n\n```sh\nnpm install demo\n```\n",
-  "docs/retry.md": "# Retries\r\n\r\nRetries use exponential backoff with jitter.\r\n\r\n## Limits\r\n\r\nAt most three retries, then the error is surfaced.\r\n",
-  "docs/keys.md": "# Keys\n\nSigning keys are Ed25519; the seed is a Worker secret.\n\n## Rotation\n\nRotate keys yearly. See [retries](retry.md).\n\n```ts\nconst signer = await signerFromSeed(seed);\n```\n",
+  "README.md":
+    "# Demo\n\nA demo project. Read [retries](docs/retry.md) and [keys](docs/keys.md).\n\n## Install\n\n```sh\nnpm install demo\n```\n",
+  "docs/retry.md":
+    "# Retries\r\n\r\nRetries use exponential backoff with jitter.\r\n\r\n## Limits\r\n\r\nAt most three retries, then the error is surfaced.\r\n",
+  "docs/keys.md":
+    "# Keys\n\nSigning keys are Ed25519; the seed is a Worker secret.\n\n## Rotation\n\nRotate keys yearly. See [retries](retry.md).\n\n```ts\nconst signer = await signerFromSeed(seed);\n```\n",
   "docs/glossary.md": "# Glossary\n\nCafé — a place; 日本語 — Japanese. Nothing about the other topics.\n",
 };
 
@@ -26,7 +29,10 @@ const files = Object.entries(SOURCES).map(([path, text]) => ({ path, text }));
 const corpus = await buildCorpus(files);
 
 /** Every frame passes frame validity and B3, and the result B1/B4 and Q1. */
-function assertConformant(frames: readonly ContextFrame[], query: { max_frames: number; max_tokens: number; kinds?: string[] }) {
+function assertConformant(
+  frames: readonly ContextFrame[],
+  query: { max_frames: number; max_tokens: number; kinds?: string[] },
+) {
   for (const frame of frames) {
     assert.deepEqual(checkFrame(frame), [], frame.id);
     assert.deepEqual(checkTokenCost(frame), [], frame.id);
@@ -43,13 +49,20 @@ describe("handshake", () => {
     assert.deepEqual(checkHandshakeAck(ack), []);
     assert.equal(ack.provider.name, "docs");
     assert.ok(ack.provider.version.length > 0);
-    assert.deepEqual(ack.provider.data_flow, { reads: true, writes: false, egress: false, egress_scopes: ["local-only"] });
+    assert.deepEqual(ack.provider.data_flow, {
+      reads: true,
+      writes: false,
+      egress: false,
+      egress_scopes: ["local-only"],
+    });
     assert.deepEqual(ack.capabilities.query.kinds, ["doc", "snippet"]);
     assert.equal(ack.capabilities.correlation, true);
     assert.equal(ack.capabilities.graph, true);
     assert.equal(ack.capabilities.verify, true);
     const [named] = await exchange(docsProvider(corpus, { name: "handbook", version: "9.9.9" }), [HANDSHAKE]);
-    assert.ok(named?.type === "handshake_ack" && named.provider.name === "handbook" && named.provider.version === "9.9.9");
+    assert.ok(
+      named?.type === "handshake_ack" && named.provider.name === "handbook" && named.provider.version === "9.9.9",
+    );
   });
 });
 
@@ -57,7 +70,12 @@ describe("query", () => {
   const provider = docsProvider(corpus);
 
   test("ranks the relevant chunk first with score 1.0, and every frame is valid (F1–F5, G1, G2, B1, B3, B4)", async () => {
-    const query = { goal: "how are retries spaced", query_text: "exponential backoff", max_frames: 8, max_tokens: 4096 };
+    const query = {
+      goal: "how are retries spaced",
+      query_text: "exponential backoff",
+      max_frames: 8,
+      max_tokens: 4096,
+    };
     const result = await ask(provider, query);
     assert.equal(result.frames[0]?.id, "docs/retry.md#retries");
     assert.equal(result.frames[0]?.score, 1);
@@ -74,24 +92,44 @@ describe("query", () => {
     assert.equal(frame.title, "docs/keys › Rotation");
     assert.equal(frame.uri, "file:///docs/keys.md");
     assert.equal(frame.citation_label, "docs/keys.md L5-11");
-    assert.equal(frame.content, "## Rotation\n\nRotate keys yearly. See [retries](retry.md).\n\n```ts\nconst signer = await signerFromSeed(seed);\n```\n");
+    assert.equal(
+      frame.content,
+      "## Rotation\n\nRotate keys yearly. See [retries](retry.md).\n\n```ts\nconst signer = await signerFromSeed(seed);\n```\n",
+    );
     assert.deepEqual(frame.provenance, [
-      { type: "file", uri: "file:///docs/keys.md", range: "L5-11", digest: digestOfLines(SOURCES["docs/keys.md"]!, 5, 11), method: "file-read", by: "docs" },
+      {
+        type: "file",
+        uri: "file:///docs/keys.md",
+        range: "L5-11",
+        digest: digestOfLines(SOURCES["docs/keys.md"]!, 5, 11),
+        method: "file-read",
+        by: "docs",
+      },
     ]);
-    assert.deepEqual(frame.relations, [{ rel: LINKS_TO, target_uri: "file:///docs/retry.md", display_name: "retries" }]);
+    assert.deepEqual(frame.relations, [
+      { rel: LINKS_TO, target_uri: "file:///docs/retry.md", display_name: "retries" },
+    ]);
     assert.equal(frame.content_digest, sha256Hex(frame.content!));
     assert.equal(result.truncated, true);
   });
 
   test("every file provenance digest equals sha256 of the addressed bytes of the source (F5)", async () => {
-    const result = await ask(provider, { goal: "retries keys rotation install demo glossary signing seed", max_frames: 50, max_tokens: 100_000 });
+    const result = await ask(provider, {
+      goal: "retries keys rotation install demo glossary signing seed",
+      max_frames: 50,
+      max_tokens: 100_000,
+    });
     assert.ok(result.frames.length >= 8);
     for (const frame of result.frames) {
       for (const link of frame.provenance ?? []) {
         const path = decodeURIComponent(new URL(link.uri!).pathname).slice(1);
         const range = parseLineRange(link.range!);
         assert.ok(range, link.range);
-        assert.equal(link.digest, digestOfLines(Buffer.from(SOURCES[path]!, "utf8"), range.start, range.end ?? range.start), frame.id);
+        assert.equal(
+          link.digest,
+          digestOfLines(Buffer.from(SOURCES[path]!, "utf8"), range.start, range.end ?? range.start),
+          frame.id,
+        );
       }
     }
   });
@@ -138,21 +176,37 @@ describe("anchors (G3, G4)", () => {
 
   test("an anchored chunk comes first even without any lexical match", async () => {
     const anchor = fileUri("docs/glossary.md");
-    const result = await ask(provider, { goal: "exponential backoff", anchors: [anchor], max_frames: 8, max_tokens: 4096 });
+    const result = await ask(provider, {
+      goal: "exponential backoff",
+      anchors: [anchor],
+      max_frames: 8,
+      max_tokens: 4096,
+    });
     assert.equal(result.frames[0]?.id, "docs/glossary.md#glossary");
     assert.equal(result.frames[0]?.uri, anchor);
-    assert.ok(result.frames.some((f) => f.id === "docs/retry.md#retries"), "lexical hits still follow");
+    assert.ok(
+      result.frames.some((f) => f.id === "docs/retry.md#retries"),
+      "lexical hits still follow",
+    );
     for (let i = 1; i < result.frames.length; i++) assert.ok(result.frames[i]!.score <= result.frames[i - 1]!.score);
     assertConformant(result.frames, { max_frames: 8, max_tokens: 4096 });
   });
 
   test("a relation's target counts as anchored (1 hop), and anchored chunks rank before unanchored better matches", async () => {
     const anchor = fileUri("docs/retry.md");
-    const result = await ask(provider, { goal: "signing keys ed25519 seed", anchors: [anchor], max_frames: 8, max_tokens: 4096 });
+    const result = await ask(provider, {
+      goal: "signing keys ed25519 seed",
+      anchors: [anchor],
+      max_frames: 8,
+      max_tokens: 4096,
+    });
     const anchored = (f: ContextFrame) => f.uri === anchor || (f.relations ?? []).some((r) => r.target_uri === anchor);
     const firstUnanchored = result.frames.findIndex((f) => !anchored(f));
     assert.ok(firstUnanchored > 0);
-    assert.ok(result.frames.slice(firstUnanchored).every((f) => !anchored(f)), "anchored frames are all first");
+    assert.ok(
+      result.frames.slice(firstUnanchored).every((f) => !anchored(f)),
+      "anchored frames are all first",
+    );
     // docs/keys.md#rotation links to docs/retry.md and matches "keys", so it leads.
     assert.equal(result.frames[0]?.id, "docs/keys.md#rotation");
     assert.ok(result.frames.some((f) => f.id === "docs/keys.md#keys"));
@@ -179,9 +233,16 @@ describe("verify (V2–V4)", () => {
     const frame = served.frames[0]!;
     const identity = { provider_id: "provider-under-test", frame_id: frame.id, content_digest: frame.content_digest };
     const mutated = { ...identity, content_digest: `${frame.content_digest}-contextgraph-conformance-mutated` };
-    const gone = { provider_id: "docs", frame_id: "docs/retry.md#no-such-section", content_digest: frame.content_digest };
+    const gone = {
+      provider_id: "docs",
+      frame_id: "docs/retry.md#no-such-section",
+      content_digest: frame.content_digest,
+    };
     const bare = { provider_id: "docs", frame_id: frame.id };
-    const [, reply] = await exchange(provider, [HANDSHAKE, JSON.stringify({ type: "verify", request: { frames: [identity, mutated, gone, bare] } })]);
+    const [, reply] = await exchange(provider, [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: [identity, mutated, gone, bare] } }),
+    ]);
     assert.ok(reply?.type === "verified");
     assert.deepEqual(reply.response.verdicts, [
       { frame: identity, status: "valid" },
@@ -194,10 +255,21 @@ describe("verify (V2–V4)", () => {
   test("after a rebuild, an edited section is stale and a removed one gone; the rest stay valid", async () => {
     const before = await ask(docsProvider(corpus), { goal: "retries limits backoff", max_frames: 8, max_tokens: 4096 });
     const edited = await buildCorpus(
-      files.map((f) => (f.path === "docs/retry.md" ? { path: f.path, text: "# Retries\r\n\r\nRetries use exponential backoff with jitter.\r\n" } : f)),
+      files.map((f) =>
+        f.path === "docs/retry.md"
+          ? { path: f.path, text: "# Retries\r\n\r\nRetries use exponential backoff with jitter.\r\n" }
+          : f,
+      ),
     );
-    const identities = before.frames.map((f) => ({ provider_id: "docs", frame_id: f.id, content_digest: f.content_digest }));
-    const [, reply] = await exchange(docsProvider(edited), [HANDSHAKE, JSON.stringify({ type: "verify", request: { frames: identities } })]);
+    const identities = before.frames.map((f) => ({
+      provider_id: "docs",
+      frame_id: f.id,
+      content_digest: f.content_digest,
+    }));
+    const [, reply] = await exchange(docsProvider(edited), [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: identities } }),
+    ]);
     assert.ok(reply?.type === "verified");
     const status = Object.fromEntries(reply.response.verdicts.map((v) => [v.frame.frame_id, v.status]));
     assert.equal(status["docs/retry.md#retries"], "valid");
@@ -216,7 +288,8 @@ describe("signing", () => {
     const report = await verifyResultAttestations(reply.result, ack.provider.name, ack.attester_keys ?? []);
     assert.equal(report.result.state, "attested");
     assert.equal(report.orphans, 0);
-    for (const state of report.frames) assert.deepEqual(state, { state: "attested", keyId: "docs-test-1", attesterId: "docs", coversContent: true });
+    for (const state of report.frames)
+      assert.deepEqual(state, { state: "attested", keyId: "docs-test-1", attesterId: "docs", coversContent: true });
     const forged = await verifyResultAttestations(reply.result, "someone-else", ack.attester_keys ?? []);
     assert.equal(forged.result.state, "invalid");
   });

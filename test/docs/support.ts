@@ -28,7 +28,11 @@ export const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1
 
 /** A query line with the probe's caps unless overridden. */
 export function queryLine(query: Record<string, unknown>, id?: string): string {
-  return JSON.stringify({ type: "query", ...(id === undefined ? {} : { id }), query: { max_frames: 8, max_tokens: 4096, ...query } });
+  return JSON.stringify({
+    type: "query",
+    ...(id === undefined ? {} : { id }),
+    query: { max_frames: 8, max_tokens: 4096, ...query },
+  });
 }
 
 /** Handshakes, sends one query, and returns its `frames` result (fails the test on anything else). */

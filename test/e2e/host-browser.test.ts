@@ -26,12 +26,17 @@ describe("host runtime in Chromium", () => {
     const provider = defineProvider({
       info: { name: "edge", version: "1.0.0", data_flow: { reads: true } },
       capabilities: { query: { kinds: ["doc"] }, correlation: true },
-      query: (q) => [{ id: `edge:${q.goal}`, kind: "doc", title: "t", content: "served over HTTP", score: 1, citation_label: "c" }],
+      query: (q) => [
+        { id: `edge:${q.goal}`, kind: "doc", title: "t", content: "served over HTTP", score: 1, citation_label: "c" },
+      ],
       signer,
     });
     server = await serveForBrowser(
       {
-        "/": { body: '<!doctype html><meta charset="utf-8"><title>frameline host</title><script type="module" src="/page.js"></script>', type: "text/html" },
+        "/": {
+          body: '<!doctype html><meta charset="utf-8"><title>frameline host</title><script type="module" src="/page.js"></script>',
+          type: "text/html",
+        },
         "/page.js": { body: bundle.outputFiles[0]!.text, type: "text/javascript" },
       },
       "/contextgraph",
@@ -43,7 +48,10 @@ describe("host runtime in Chromium", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${server.origin}/`);
     await page.waitForFunction(() => window.__frameline !== undefined, undefined, { timeout: 30_000 });
-    const outcome = (await page.evaluate(() => window.__frameline)) as { results?: Record<string, unknown>; error?: string };
+    const outcome = (await page.evaluate(() => window.__frameline)) as {
+      results?: Record<string, unknown>;
+      error?: string;
+    };
     assert.equal(outcome.error, undefined, outcome.error);
     assert.deepEqual(errors, []);
     results = outcome.results ?? {};
@@ -65,13 +73,19 @@ describe("host runtime in Chromium", () => {
     assert.equal(results.stalled, "handshake_timeout");
   });
 
-  test("plaintext HTTP to a non-loopback host is refused (C7)", () => assert.equal(results.insecure, "insecure_transport"));
+  test("plaintext HTTP to a non-loopback host is refused (C7)", () =>
+    assert.equal(results.insecure, "insecure_transport"));
 
   test("over a stream pair: 20 concurrent correlated queries, each matched to its request", () => {
     assert.deepEqual(results.stream, { matched: true, count: 20 });
   });
 
   test("over HTTP: egress forced (C4), consent first, then signed frames attested with the published key", () => {
-    assert.deepEqual(results.http, { egressForced: true, beforeConsent: "consent_required", outcome: "frames", attested: true });
+    assert.deepEqual(results.http, {
+      egressForced: true,
+      beforeConsent: "consent_required",
+      outcome: "frames",
+      attested: true,
+    });
   });
 });

@@ -20,7 +20,16 @@ function echo(extra: Partial<Parameters<typeof defineProvider>[0]> = {}) {
   return defineProvider({
     info: { name: "page-echo", version: "1.0.0", data_flow: { reads: true } },
     capabilities: { query: { kinds: ["doc"] }, correlation: true, verify: true },
-    query: (q) => [{ id: `echo:${q.goal}`, kind: "doc", title: q.goal, content: `you asked: ${q.goal} — café 🦀`, score: 1, citation_label: q.goal }],
+    query: (q) => [
+      {
+        id: `echo:${q.goal}`,
+        kind: "doc",
+        title: q.goal,
+        content: `you asked: ${q.goal} — café 🦀`,
+        score: 1,
+        citation_label: q.goal,
+      },
+    ],
     ...extra,
   });
 }
@@ -44,9 +53,20 @@ async function scenarios() {
 
   const liar = echo();
   const wrongVersion = await kindOf(() =>
-    connect(inPageTransport({ handle: async () => ({ type: "handshake_ack", protocol_version: "contextgraph/2.0", provider: liar.info, capabilities: liar.capabilities }) })),
+    connect(
+      inPageTransport({
+        handle: async () => ({
+          type: "handshake_ack",
+          protocol_version: "contextgraph/2.0",
+          provider: liar.info,
+          capabilities: liar.capabilities,
+        }),
+      }),
+    ),
   );
-  const stalled = await kindOf(() => connect(inPageTransport({ handle: () => new Promise(() => {}) }), { handshakeTimeoutMs: 100 }));
+  const stalled = await kindOf(() =>
+    connect(inPageTransport({ handle: () => new Promise(() => {}) }), { handshakeTimeoutMs: 100 }),
+  );
   const insecure = await kindOf(async () => httpTransport("http://example.com/contextgraph"));
 
   const toProvider = new TransformStream<Uint8Array, Uint8Array>();
@@ -67,16 +87,26 @@ async function scenarios() {
 
   return {
     engine,
-    inPage: { frames: result.frames.length, result: report.result.state, frames_attested: report.frames.every((s) => s.state === "attested" && s.coversContent) },
+    inPage: {
+      frames: result.frames.length,
+      result: report.result.state,
+      frames_attested: report.frames.every((s) => s.state === "attested" && s.coversContent),
+    },
     wrongVersion,
     stalled,
     insecure,
-    stream: { matched: answers.every((answer, i) => answer.frames[0]?.id === `echo:${goals[i]}`), count: answers.length },
+    stream: {
+      matched: answers.every((answer, i) => answer.frames[0]?.id === `echo:${goals[i]}`),
+      count: answers.length,
+    },
     http: {
       egressForced: http.provider.data_flow.egress,
       beforeConsent,
       outcome: leg?.outcome,
-      attested: leg?.outcome === "frames" && leg.frames.length > 0 && leg.frames.every((f) => f.attestation.state === "attested" && f.attestation.anchor === "handshake"),
+      attested:
+        leg?.outcome === "frames" &&
+        leg.frames.length > 0 &&
+        leg.frames.every((f) => f.attestation.state === "attested" && f.attestation.anchor === "handshake"),
     },
   };
 }
@@ -89,5 +119,6 @@ declare global {
 
 scenarios().then(
   (results) => (window.__frameline = { results }),
-  (error: unknown) => (window.__frameline = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  (error: unknown) =>
+    (window.__frameline = { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
 );

@@ -38,7 +38,10 @@ const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
 function twoFrames(name = "two") {
   return echoProvider({
     info: { name, version: "1.0.0", data_flow: { reads: true } },
-    query: (q) => [candidate(`${name}:first`, `first answer to ${q.goal}`, { score: 0.9 }), candidate(`${name}:second`, `second answer to ${q.goal}`, { score: 0.4 })],
+    query: (q) => [
+      candidate(`${name}:first`, `first answer to ${q.goal}`, { score: 0.9 }),
+      candidate(`${name}:second`, `second answer to ${q.goal}`, { score: 0.4 }),
+    ],
   });
 }
 
@@ -47,7 +50,11 @@ const anchors = (violations: readonly { anchor: string }[]) => violations.map((v
 
 describe("adversarial providers", () => {
   test("wrong version: an ack from another major family is version_mismatch, at once, and nothing else is sent (H3)", async () => {
-    const spy = counting(distorted(echoProvider(), (reply) => (reply?.type === "handshake_ack" ? { ...reply, protocol_version: "contextgraph/2.0" } : reply)));
+    const spy = counting(
+      distorted(echoProvider(), (reply) =>
+        reply?.type === "handshake_ack" ? { ...reply, protocol_version: "contextgraph/2.0" } : reply,
+      ),
+    );
     const host = new Host();
     const started = Date.now();
     const error = await rejectsWith(host.add("v2", inPageTransport(spy.provider)), "version_mismatch");
@@ -55,9 +62,20 @@ describe("adversarial providers", () => {
     assert.equal(error.details.providerVersion, "contextgraph/2.0");
     assert.equal(error.details.hostVersion, "contextgraph/1.0");
     assert.equal(host.connection("v2"), undefined, "the provider is not registered");
-    assert.deepEqual(spy.received.map((e) => e.type), ["handshake"], "no query after a refused ack");
+    assert.deepEqual(
+      spy.received.map((e) => e.type),
+      ["handshake"],
+      "no query after a refused ack",
+    );
     // The same-family twin is accepted.
-    await host.add("v1", inPageTransport(distorted(echoProvider(), (reply) => (reply?.type === "handshake_ack" ? { ...reply, protocol_version: "contextgraph/1.7" } : reply))));
+    await host.add(
+      "v1",
+      inPageTransport(
+        distorted(echoProvider(), (reply) =>
+          reply?.type === "handshake_ack" ? { ...reply, protocol_version: "contextgraph/1.7" } : reply,
+        ),
+      ),
+    );
     assert.equal(host.connection("v1")?.protocolVersion, "contextgraph/1.7");
   });
 
@@ -74,7 +92,15 @@ describe("adversarial providers", () => {
 
   test("lying token_cost: an under-reported cost within budget is a B3 violation on that frame; the frame is kept", async () => {
     const host = new Host();
-    await host.add("cheap", inPageTransport(distortFrames(twoFrames(), (r) => ({ ...r, frames: r.frames.map((f, i) => (i === 0 ? { ...f, token_cost: 1 } : f)) }))));
+    await host.add(
+      "cheap",
+      inPageTransport(
+        distortFrames(twoFrames(), (r) => ({
+          ...r,
+          frames: r.frames.map((f, i) => (i === 0 ? { ...f, token_cost: 1 } : f)),
+        })),
+      ),
+    );
     const leg = legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(leg.frames.length, 2, "no frame dropped for B3");
     const [lied, honest] = leg.frames;
@@ -88,7 +114,15 @@ describe("adversarial providers", () => {
   test("over budget: declared costs over max_tokens drop the whole leg as budget_lie, reported loudly (B1, B2)", async () => {
     const host = new Host();
     await host.add("honest", inPageTransport(twoFrames("honest")));
-    await host.add("liar", inPageTransport(distortFrames(twoFrames("liar"), (r) => ({ ...r, frames: r.frames.map((f) => ({ ...f, token_cost: 99_999 })) }))));
+    await host.add(
+      "liar",
+      inPageTransport(
+        distortFrames(twoFrames("liar"), (r) => ({
+          ...r,
+          frames: r.frames.map((f) => ({ ...f, token_cost: 99_999 })),
+        })),
+      ),
+    );
     const legs = await host.queryAll(Q);
     legOf(legs[0], "frames");
     const lie = legOf(legs[1], "budget_lie");
@@ -97,7 +131,12 @@ describe("adversarial providers", () => {
     assert.match(lie.violations[0]!.message, /199998 exceeds max_tokens 100.*B2/);
     assert.ok(!("frames" in lie), "no frame of the lying leg survives");
     const report = usageReport({ query: Q, legs: legs.map(usageLegOf) });
-    assert.deepEqual(report.providers?.[1], { provider_id: "liar", frames_served: 0, frames_rejected: 2, token_cost: 0 });
+    assert.deepEqual(report.providers?.[1], {
+      provider_id: "liar",
+      frames_served: 0,
+      frames_rejected: 2,
+      token_cost: 0,
+    });
     assert.equal(report.providers?.[0]?.frames_served, 2);
   });
 
@@ -105,7 +144,13 @@ describe("adversarial providers", () => {
     const flood = distortFrames(twoFrames("flood"), async (r) => {
       const base = r.frames[0]!;
       const frames: FrameInit[] = await Promise.all(
-        Array.from({ length: 64 }, async (_, i) => ({ ...base, id: `flood:${i}`, content: `f${i}`, content_digest: await contentDigest(`f${i}`), token_cost: budgetTokens(`f${i}`) })),
+        Array.from({ length: 64 }, async (_, i) => ({
+          ...base,
+          id: `flood:${i}`,
+          content: `f${i}`,
+          content_digest: await contentDigest(`f${i}`),
+          token_cost: budgetTokens(`f${i}`),
+        })),
       );
       return { ...r, frames };
     });
@@ -120,7 +165,15 @@ describe("adversarial providers", () => {
 
   test("bad score: a score outside [0,1] is an F1 violation on that frame; the frame is kept", async () => {
     const host = new Host();
-    await host.add("score", inPageTransport(distortFrames(twoFrames(), (r) => ({ ...r, frames: r.frames.map((f, i) => (i === 0 ? { ...f, score: 1.5 } : f)) }))));
+    await host.add(
+      "score",
+      inPageTransport(
+        distortFrames(twoFrames(), (r) => ({
+          ...r,
+          frames: r.frames.map((f, i) => (i === 0 ? { ...f, score: 1.5 } : f)),
+        })),
+      ),
+    );
     const leg = legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(leg.frames.length, 2);
     assert.equal(leg.frames[0]?.frame.score, 1.5);
@@ -128,9 +181,17 @@ describe("adversarial providers", () => {
     assert.deepEqual(leg.frames[1]?.violations, []);
   });
 
-  test("empty citation: citation_label \"\" is an F3 violation on that frame; the frame is kept", async () => {
+  test('empty citation: citation_label "" is an F3 violation on that frame; the frame is kept', async () => {
     const host = new Host();
-    await host.add("cite", inPageTransport(distortFrames(twoFrames(), (r) => ({ ...r, frames: r.frames.map((f, i) => (i === 0 ? { ...f, citation_label: "" } : f)) }))));
+    await host.add(
+      "cite",
+      inPageTransport(
+        distortFrames(twoFrames(), (r) => ({
+          ...r,
+          frames: r.frames.map((f, i) => (i === 0 ? { ...f, citation_label: "" } : f)),
+        })),
+      ),
+    );
     const leg = legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(leg.frames.length, 2);
     assert.deepEqual(anchors(leg.frames[0]!.violations), ["F3"]);
@@ -140,7 +201,12 @@ describe("adversarial providers", () => {
   test("missing id echo: a correlated reply without its id fails the leg with correlation_mismatch (H4)", async () => {
     const host = new Host();
     await host.add("honest", inPageTransport(echoProvider()));
-    await host.add("mute", inPageTransport(distorted(echoProvider(), (reply) => (reply?.type === "frames" ? { ...reply, id: undefined } : reply))));
+    await host.add(
+      "mute",
+      inPageTransport(
+        distorted(echoProvider(), (reply) => (reply?.type === "frames" ? { ...reply, id: undefined } : reply)),
+      ),
+    );
     const legs = await host.queryAll(Q);
     legOf(legs[0], "frames");
     const error = legOf(legs[1], "failed").error;
@@ -151,7 +217,12 @@ describe("adversarial providers", () => {
 
   test("wrong id echo: a correlated reply naming another id fails the leg with correlation_mismatch (H4)", async () => {
     const host = new Host();
-    await host.add("wrong", inPageTransport(distorted(echoProvider(), (reply) => (reply?.type === "frames" ? { ...reply, id: "not-yours" } : reply))));
+    await host.add(
+      "wrong",
+      inPageTransport(
+        distorted(echoProvider(), (reply) => (reply?.type === "frames" ? { ...reply, id: "not-yours" } : reply)),
+      ),
+    );
     const error = legOf((await host.queryAll(Q))[0], "failed").error;
     assert.equal(error.kind, "correlation_mismatch");
     assert.equal(error.details.got, "not-yours");
@@ -160,7 +231,16 @@ describe("adversarial providers", () => {
 
   test("crash mid-query (the handler throws): the provider answers internal and the leg fails; others unaffected", async () => {
     const host = new Host();
-    await host.add("crashing", inPageTransport(echoProvider({ query: () => { throw new Error("boom"); } })));
+    await host.add(
+      "crashing",
+      inPageTransport(
+        echoProvider({
+          query: () => {
+            throw new Error("boom");
+          },
+        }),
+      ),
+    );
     await host.add("honest", inPageTransport(echoProvider()));
     const legs = await host.queryAll(Q);
     const error = legOf(legs[0], "failed").error;
@@ -192,7 +272,9 @@ describe("adversarial providers", () => {
   });
 
   test("never answers: the leg fails with timeout; the other legs are unaffected", async () => {
-    const silent = distorted(echoProvider(), (reply, envelope) => (envelope.type === "query" ? new Promise<never>(() => {}) : reply));
+    const silent = distorted(echoProvider(), (reply, envelope) =>
+      envelope.type === "query" ? new Promise<never>(() => {}) : reply,
+    );
     const host = new Host({ connect: { timeoutMs: 100 } });
     await host.add("silent", inPageTransport(silent));
     await host.add("honest", inPageTransport(echoProvider()));
@@ -227,7 +309,9 @@ describe("adversarial providers", () => {
   });
 
   test("unconsented egress: consent_required, and the provider never receives a query (C1, C2)", async () => {
-    const spy = counting(echoProvider({ info: { name: "cloud", version: "1.0.0", data_flow: { reads: true, egress: true } } }));
+    const spy = counting(
+      echoProvider({ info: { name: "cloud", version: "1.0.0", data_flow: { reads: true, egress: true } } }),
+    );
     const host = new Host();
     await host.add("cloud", inPageTransport(spy.provider));
     const leg = legOf((await host.queryAll(Q))[0], "consent_required");
@@ -251,7 +335,14 @@ describe("adversarial providers", () => {
     host.consent.grant("liar", gated.dataFlow, "a boolean record does not open a scope gate");
     legOf((await host.queryAll(Q))[0], "consent_scope_required");
     assert.equal(spy.calls("query"), 0, "nothing transmitted without the receipt");
-    host.consent.recordReceipt(consentReceipt({ providerId: "liar", scope: "third-party-index", provider: { name: "liar", version: "1.0.0" }, grantor: { kind: "human", id: "ops@example.com" } }));
+    host.consent.recordReceipt(
+      consentReceipt({
+        providerId: "liar",
+        scope: "third-party-index",
+        provider: { name: "liar", version: "1.0.0" },
+        grantor: { kind: "human", id: "ops@example.com" },
+      }),
+    );
     legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(spy.calls("query"), 1);
   });
@@ -267,30 +358,57 @@ describe("adversarial providers", () => {
       const [a, b, c] = result.frame_attestations!;
       // a: honest commitment, signature by a key the provider did not publish.
       const commitment = parseDigestString(a!.attestation!.signed_commitment)!;
-      const forged = { ...a!, attestation: { ...a!.attestation!, signature: (await signCommitment(commitment, forger)).signature } };
+      const forged = {
+        ...a!,
+        attestation: { ...a!.attestation!, signature: (await signCommitment(commitment, forger)).signature },
+      };
       // b: content changed after signing (digest and cost kept honest, so only the attestation is off).
       const altered = "beta content, edited after signing";
-      const frames = await Promise.all(result.frames.map(async (f) => (f.id === "b" ? { ...f, content: altered, content_digest: await contentDigest(altered), token_cost: budgetTokens(altered) } : f)));
+      const frames = await Promise.all(
+        result.frames.map(async (f) =>
+          f.id === "b"
+            ? {
+                ...f,
+                content: altered,
+                content_digest: await contentDigest(altered),
+                token_cost: budgetTokens(altered),
+              }
+            : f,
+        ),
+      );
       const entryB = { ...b!, frame: { ...b!.frame, content_digest: frames[1]!.content_digest! } };
       return { ...result, frames, frame_attestations: [forged, entryB, c!] };
     });
     const host = new Host();
     await host.add("three", inPageTransport(provider));
     const leg = legOf((await host.queryAll(Q))[0], "frames");
-    assert.deepEqual(leg.frames.map((f) => f.frame.id), ["a", "b", "c"], "every frame kept (F9)");
+    assert.deepEqual(
+      leg.frames.map((f) => f.frame.id),
+      ["a", "b", "c"],
+      "every frame kept (F9)",
+    );
     for (const f of leg.frames) assert.deepEqual(f.violations, [], `frame ${f.frame.id} is otherwise valid`);
     const [a, b, c] = leg.frames.map((f) => f.attestation);
     assert.deepEqual(a, { state: "invalid", verdict: { kind: "bad_signature" } });
     assert.equal(b?.state, "invalid");
     assert.ok(b?.state === "invalid" && b.verdict.kind === "commitment_mismatch");
     assert.equal(b.verdict.expected, frameCommitmentString("three", leg.frames[1]!.frame));
-    assert.deepEqual(c, { state: "attested", keyId: "k1", attesterId: "three", coversContent: true, anchor: "handshake" });
+    assert.deepEqual(c, {
+      state: "attested",
+      keyId: "k1",
+      attesterId: "three",
+      coversContent: true,
+      anchor: "handshake",
+    });
   });
 
   test("lifted signature: a genuine attestation moved onto another frame is invalid commitment_mismatch (F7, F11)", async () => {
     const signer = await signerFromSeed("2a".repeat(32), { keyId: "k1", attesterId: "lift" });
     // Two frames identical but for their id: same content, digest and provenance (the reference's lift-signature mode).
-    const twins = echoProvider({ info: { name: "lift", version: "1.0.0", data_flow: { reads: true } }, query: () => [candidate("one", "same bytes"), candidate("two", "same bytes")] });
+    const twins = echoProvider({
+      info: { name: "lift", version: "1.0.0", data_flow: { reads: true } },
+      query: () => [candidate("one", "same bytes"), candidate("two", "same bytes")],
+    });
     let genuine = "";
     const provider = perFrameSigning(twins, "lift", signer, (result) => {
       const [one, two] = result.frame_attestations!;
@@ -317,11 +435,16 @@ describe("adversarial providers", () => {
       if (envelope.type !== "verify") return reply;
       requests.push(envelope);
       const verdicts = envelope.request.frames.map((frame) => {
-        if (frame.frame_id === "swapped") return { frame: { ...frame, content_digest: fake("9") }, status: "valid" as const }; // valid, for a frame not sent
-        if (frame.frame_id === "local-named") return { frame: { ...frame, provider_id: "stamp-local" }, status: "valid" as const }; // the host's local id, not what was sent
+        if (frame.frame_id === "swapped")
+          return { frame: { ...frame, content_digest: fake("9") }, status: "valid" as const }; // valid, for a frame not sent
+        if (frame.frame_id === "local-named")
+          return { frame: { ...frame, provider_id: "stamp-local" }, status: "valid" as const }; // the host's local id, not what was sent
         return { frame, status: "valid" as const }; // the rubber stamp
       });
-      verdicts.push({ frame: { provider_id: "stamp", frame_id: "phantom", content_digest: fake("7") }, status: "valid" });
+      verdicts.push({
+        frame: { provider_id: "stamp", frame_id: "phantom", content_digest: fake("7") },
+        status: "valid",
+      });
       return { type: "verified", response: { verdicts } };
     });
     const host = new Host();
@@ -335,7 +458,10 @@ describe("adversarial providers", () => {
 
     // On the wire: identities only, under the declared name (V1, D5).
     assert.equal(requests.length, 1);
-    assert.deepEqual(requests[0]!.request.frames, held.map((f) => ({ ...f, provider_id: "stamp" })));
+    assert.deepEqual(
+      requests[0]!.request.frames,
+      held.map((f) => ({ ...f, provider_id: "stamp" })),
+    );
     // A verdict matching the sent identity exactly is taken at its word: the host alone cannot tell a
     // rubber stamp from an honest "valid" (the conformance suite's verify-honesty check does).
     assert.deepEqual(out.retained, [served, neverServed]);
@@ -354,7 +480,15 @@ describe("adversarial providers", () => {
       const inner = twoFrames("hollow");
       const provider = distorted(inner, (reply, envelope) =>
         envelope.type === "verify"
-          ? { type: "verified", response: { verdicts: hollow === "empty" ? [] : envelope.request.frames.map((frame) => ({ frame, status: "unknown" as const })) } }
+          ? {
+              type: "verified",
+              response: {
+                verdicts:
+                  hollow === "empty"
+                    ? []
+                    : envelope.request.frames.map((frame) => ({ frame, status: "unknown" as const })),
+              },
+            }
           : reply,
       );
       const host = new Host();
@@ -363,7 +497,11 @@ describe("adversarial providers", () => {
       assert.equal(held.length, 2);
       const out = await host.verifyFrames(held);
       assert.deepEqual(out.retained, [], hollow);
-      assert.deepEqual(out.dropped, held.map((frame) => ({ frame, reason: { kind: "unknown" }, warrantsRequery: true })), hollow);
+      assert.deepEqual(
+        out.dropped,
+        held.map((frame) => ({ frame, reason: { kind: "unknown" }, warrantsRequery: true })),
+        hollow,
+      );
       // Unknown is not stale or gone: the frames are not revoked, a re-query serves them again.
       assert.equal(legOf((await host.queryAll(Q))[0], "frames").frames.length, 2, hollow);
     }

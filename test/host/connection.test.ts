@@ -1,7 +1,17 @@
 // connect(): handshake, correlation, lock-step, timeouts, teardown (spec §4.2, §4.3).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { connect, createProviderApp, Credential, HostError, httpTransport, inPageTransport, isLoopbackUrl, serveStream, streamTransport } from "../../src/index.ts";
+import {
+  connect,
+  createProviderApp,
+  Credential,
+  HostError,
+  httpTransport,
+  inPageTransport,
+  isLoopbackUrl,
+  serveStream,
+  streamTransport,
+} from "../../src/index.ts";
 import { rejectsWith } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
@@ -15,14 +25,15 @@ function streamPair(provider: ReturnType<typeof echoProvider>) {
   return { transport: streamTransport({ readable: toHost.readable, writable: toProvider.writable }), served };
 }
 
-
 describe("connect", () => {
   test("in-page: handshake, then a query and a verify", async () => {
     const connection = await connect(inPageTransport(echoProvider()));
     assert.equal(connection.provider.name, "echo");
     const result = await connection.query(Q);
     assert.equal(result.frames[0]?.id, "echo:g");
-    const verified = await connection.verify([{ provider_id: "echo", frame_id: "x", content_digest: `sha256:${"0".repeat(64)}` }]);
+    const verified = await connection.verify([
+      { provider_id: "echo", frame_id: "x", content_digest: `sha256:${"0".repeat(64)}` },
+    ]);
     assert.equal(verified.verdicts[0]?.status, "gone");
     await connection.close();
   });
@@ -39,9 +50,20 @@ describe("connect", () => {
 
   test("close() lets a request in flight finish, sends shutdown, and refuses later requests", async () => {
     let release: () => void = () => {};
-    const provider = echoProvider({ query: (q) => new Promise((resolve) => (release = () => resolve([{ id: q.goal, kind: "doc", title: "t", content: "c", score: 1, citation_label: "c" }]))) });
+    const provider = echoProvider({
+      query: (q) =>
+        new Promise(
+          (resolve) =>
+            (release = () =>
+              resolve([{ id: q.goal, kind: "doc", title: "t", content: "c", score: 1, citation_label: "c" }])),
+        ),
+    });
     const seen: string[] = [];
-    const connection = await connect(inPageTransport({ handle: (envelope, session) => (seen.push(envelope.type), provider.handle(envelope, session)) }));
+    const connection = await connect(
+      inPageTransport({
+        handle: (envelope, session) => (seen.push(envelope.type), provider.handle(envelope, session)),
+      }),
+    );
     const inFlight = connection.query(Q);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const closed = connection.close();
@@ -54,7 +76,14 @@ describe("connect", () => {
 
   test("another major family is version_mismatch naming both versions, at once (H3)", async () => {
     const provider = echoProvider();
-    const liar = { handle: async () => ({ type: "handshake_ack" as const, protocol_version: "contextgraph/2.0", provider: provider.info, capabilities: provider.capabilities }) };
+    const liar = {
+      handle: async () => ({
+        type: "handshake_ack" as const,
+        protocol_version: "contextgraph/2.0",
+        provider: provider.info,
+        capabilities: provider.capabilities,
+      }),
+    };
     const error = await rejectsWith(connect(inPageTransport(liar)), "version_mismatch");
     assert.equal(error.details.providerVersion, "contextgraph/2.0");
     assert.equal(error.details.hostVersion, "contextgraph/1.0");
@@ -79,8 +108,13 @@ describe("connect", () => {
   test("an error envelope becomes a HostError with its code and reaction; unknown codes read as internal (X1)", async () => {
     const provider = echoProvider();
     const erring = {
-      handle: async (envelope: Parameters<typeof provider.handle>[0], session: Parameters<typeof provider.handle>[1]) =>
-        envelope.type === "query" ? { type: "error" as const, id: envelope.id, code: envelope.query.goal, message: "no" } : provider.handle(envelope, session),
+      handle: async (
+        envelope: Parameters<typeof provider.handle>[0],
+        session: Parameters<typeof provider.handle>[1],
+      ) =>
+        envelope.type === "query"
+          ? { type: "error" as const, id: envelope.id, code: envelope.query.goal, message: "no" }
+          : provider.handle(envelope, session),
     };
     const connection = await connect(inPageTransport(erring));
     const unavailable = await rejectsWith(connection.query({ ...Q, goal: "unavailable" }), "provider");
@@ -96,7 +130,10 @@ describe("connect", () => {
     const provider = echoProvider();
     for (const echoed of ["other", undefined]) {
       const liar = {
-        handle: async (envelope: Parameters<typeof provider.handle>[0], session: Parameters<typeof provider.handle>[1]) => {
+        handle: async (
+          envelope: Parameters<typeof provider.handle>[0],
+          session: Parameters<typeof provider.handle>[1],
+        ) => {
           const reply = await provider.handle(envelope, session);
           return reply?.type === "frames" ? { ...reply, id: echoed } : reply;
         },
@@ -114,13 +151,22 @@ describe("connect", () => {
     const reader = toProvider.readable.getReader();
     void (async () => {
       await reader.read(); // the handshake
-      await writer.write(new TextEncoder().encode('{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"dying","version":"1","data_flow":{}},"capabilities":{"correlation":true}}\n'));
+      await writer.write(
+        new TextEncoder().encode(
+          '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"dying","version":"1","data_flow":{}},"capabilities":{"correlation":true}}\n',
+        ),
+      );
       await reader.read(); // the first query
       await writer.close(); // dies
     })();
-    const connection = await connect(streamTransport({ readable: toHost.readable, writable: toProvider.writable }), { timeoutMs: 30_000 });
+    const connection = await connect(streamTransport({ readable: toHost.readable, writable: toProvider.writable }), {
+      timeoutMs: 30_000,
+    });
     const started = Date.now();
-    await Promise.all([rejectsWith(connection.query(Q), "provider_crashed"), rejectsWith(connection.query(Q), "provider_crashed")]);
+    await Promise.all([
+      rejectsWith(connection.query(Q), "provider_crashed"),
+      rejectsWith(connection.query(Q), "provider_crashed"),
+    ]);
     assert.ok(Date.now() - started < 5_000);
   });
 
@@ -131,7 +177,11 @@ describe("connect", () => {
     const reader = toProvider.readable.getReader();
     void (async () => {
       await reader.read();
-      await writer.write(new TextEncoder().encode('{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"g","version":"1","data_flow":{}},"capabilities":{}}\n'));
+      await writer.write(
+        new TextEncoder().encode(
+          '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"g","version":"1","data_flow":{}},"capabilities":{}}\n',
+        ),
+      );
       await reader.read();
       await writer.write(new TextEncoder().encode("garbage\n"));
     })();
@@ -145,10 +195,17 @@ describe("connect", () => {
       fetched++;
       return new Response("");
     }) as typeof fetch;
-    assert.throws(() => httpTransport("http://example.com/contextgraph", { fetch: counting }), (e: unknown) => e instanceof HostError && e.kind === "insecure_transport");
-    assert.throws(() => httpTransport("http://127.0.0.1.example.com/", { fetch: counting }), (e: unknown) => e instanceof HostError && e.kind === "insecure_transport");
+    assert.throws(
+      () => httpTransport("http://example.com/contextgraph", { fetch: counting }),
+      (e: unknown) => e instanceof HostError && e.kind === "insecure_transport",
+    );
+    assert.throws(
+      () => httpTransport("http://127.0.0.1.example.com/", { fetch: counting }),
+      (e: unknown) => e instanceof HostError && e.kind === "insecure_transport",
+    );
     assert.equal(fetched, 0);
-    for (const url of ["http://localhost:8787/", "http://127.5.6.7/", "http://[::1]:80/", "https://example.com/"]) assert.doesNotThrow(() => httpTransport(url, { fetch: counting }), url);
+    for (const url of ["http://localhost:8787/", "http://127.5.6.7/", "http://[::1]:80/", "https://example.com/"])
+      assert.doesNotThrow(() => httpTransport(url, { fetch: counting }), url);
     assert.ok(isLoopbackUrl(new URL("http://LOCALHOST/")));
   });
 
@@ -157,8 +214,18 @@ describe("connect", () => {
     const credential = new Credential(secret);
     const provider = echoProvider();
     const guarded = viaApp(createProviderApp(provider, { bearerToken: "another" }));
-    const failure = await rejectsWith(connect(httpTransport("http://localhost/contextgraph", { credential, fetch: guarded })), "unauthorized");
-    for (const text of [String(credential), JSON.stringify({ credential }), failure.message, JSON.stringify(failure), String(failure.stack)]) assert.ok(!text.includes(secret), text);
+    const failure = await rejectsWith(
+      connect(httpTransport("http://localhost/contextgraph", { credential, fetch: guarded })),
+      "unauthorized",
+    );
+    for (const text of [
+      String(credential),
+      JSON.stringify({ credential }),
+      failure.message,
+      JSON.stringify(failure),
+      String(failure.stack),
+    ])
+      assert.ok(!text.includes(secret), text);
     const open = viaApp(createProviderApp(provider));
     const connection = await connect(httpTransport("http://localhost/contextgraph", { fetch: open }));
     assert.equal(connection.provider.data_flow.egress, true);

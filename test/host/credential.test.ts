@@ -42,7 +42,10 @@ function renderings(label: string, value: unknown): Record<string, string> {
 }
 
 /** A `fetch` serving a hono app in-process, counting calls and recording what each request carried. */
-function appFetch(app: ReturnType<typeof createProviderApp>, intercept?: (body: { type: string }) => Response | undefined) {
+function appFetch(
+  app: ReturnType<typeof createProviderApp>,
+  intercept?: (body: { type: string }) => Response | undefined,
+) {
   const seen: { authorization: string | null; type: string }[] = [];
   const fetch = (async (url: URL | string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -75,12 +78,23 @@ describe("C7: plaintext HTTP only to loopback", () => {
     for (const url of refused) {
       assert.throws(
         () => httpTransport(url, { credential, fetch: counting }),
-        (error: unknown) => error instanceof HostError && error.kind === "insecure_transport" && error.details.host === new URL(url).hostname && leaks(renderings("error", error)).length === 0,
+        (error: unknown) =>
+          error instanceof HostError &&
+          error.kind === "insecure_transport" &&
+          error.details.host === new URL(url).hostname &&
+          leaks(renderings("error", error)).length === 0,
         url,
       );
     }
     assert.equal(fetched, 0, "nothing was sent anywhere");
-    for (const url of ["http://localhost:8787/", "http://LocalHost/", "http://127.0.0.1/", "http://127.255.0.9:1/", "http://[::1]/", "https://example.com/contextgraph"]) {
+    for (const url of [
+      "http://localhost:8787/",
+      "http://LocalHost/",
+      "http://127.0.0.1/",
+      "http://127.255.0.9:1/",
+      "http://[::1]/",
+      "https://example.com/contextgraph",
+    ]) {
       assert.doesNotThrow(() => httpTransport(url, { credential, fetch: counting }), url);
     }
     assert.equal(fetched, 0, "creating a transport sends nothing");
@@ -91,14 +105,25 @@ describe("C7: plaintext HTTP only to loopback", () => {
     const connection = await connect(httpTransport(ENDPOINT, { fetch }));
     await connection.query(Q);
     await connection.close();
-    assert.deepEqual(seen.map((s) => s.type), ["handshake", "query", "shutdown"]);
+    assert.deepEqual(
+      seen.map((s) => s.type),
+      ["handshake", "query", "shutdown"],
+    );
   });
 });
 
 describe("C8: a credential never shows", () => {
   test("the Credential renders as a placeholder everywhere, and still reveals its value for the header", () => {
     const credential = new Credential(SECRET);
-    assert.deepEqual(leaks({ ...renderings("credential", credential), template: `${credential}`, keys: JSON.stringify(Object.entries(credential)), clone: inspect(structuredClone(credential)) }), []);
+    assert.deepEqual(
+      leaks({
+        ...renderings("credential", credential),
+        template: `${credential}`,
+        keys: JSON.stringify(Object.entries(credential)),
+        clone: inspect(structuredClone(credential)),
+      }),
+      [],
+    );
     assert.equal(String(credential), "Credential(<redacted>)");
     assert.equal(credential.reveal(), SECRET);
   });
@@ -120,7 +145,10 @@ describe("C8: a credential never shows", () => {
       const app = createProviderApp(echoProvider(), { bearerToken: SECRET });
       const flaky = appFetch(app, (body) => {
         if (body.type !== "query" || phase === "ok") return undefined;
-        if (phase === "revoked") return new Response(JSON.stringify({ type: "error", code: "bad_request", message: "invalid credentials" }), { status: 401 });
+        if (phase === "revoked")
+          return new Response(JSON.stringify({ type: "error", code: "bad_request", message: "invalid credentials" }), {
+            status: 401,
+          });
         return new Response(`upstream failed for Authorization: Bearer ${SECRET}`, { status: 500 });
       });
       const host = new Host();
@@ -131,10 +159,18 @@ describe("C8: a credential never shows", () => {
       assert.ok(revoked?.outcome === "failed" && revoked.error.kind === "unauthorized");
       phase = "broken";
       const [broken] = await host.queryAll(Q);
-      assert.ok(broken?.outcome === "failed" && broken.error.kind === "transport" && broken.error.details.status === 500);
+      assert.ok(
+        broken?.outcome === "failed" && broken.error.kind === "transport" && broken.error.details.status === 500,
+      );
       console.warn("legs:", revoked, broken);
       console.log(inspect({ revoked, broken }, { depth: Infinity }));
-      Object.assign(texts, renderings("revokedLeg", revoked), renderings("brokenLeg", broken), renderings("connection", connection), renderings("host", host));
+      Object.assign(
+        texts,
+        renderings("revokedLeg", revoked),
+        renderings("brokenLeg", broken),
+        renderings("connection", connection),
+        renderings("host", host),
+      );
       await host.close();
     });
     assert.ok(lines.length >= 3, "the console capture saw the lines logged");
@@ -145,7 +181,9 @@ describe("C8: a credential never shows", () => {
   test("a succeeding session (handshake, consent, query, verify, close): nothing shows", async () => {
     const credential = new Credential(SECRET);
     const texts: Record<string, string> = {};
-    const { fetch, seen } = appFetch(createProviderApp(echoProvider({ verify: () => "gone" }), { bearerToken: SECRET }));
+    const { fetch, seen } = appFetch(
+      createProviderApp(echoProvider({ verify: () => "gone" }), { bearerToken: SECRET }),
+    );
     const { lines } = await captureConsole(async () => {
       const transport = httpTransport(ENDPOINT, { credential, fetch });
       const host = new Host();
@@ -155,17 +193,32 @@ describe("C8: a credential never shows", () => {
       host.consent.grant("echo", connection.provider.data_flow, "test");
       const legs = await host.queryAll(Q);
       assert.equal(legs[0]?.outcome, "frames");
-      const revalidation = await host.verifyFrames(legs[0]?.outcome === "frames" ? legs[0].frames.map((f) => f.frameId) : []);
+      const revalidation = await host.verifyFrames(
+        legs[0]?.outcome === "frames" ? legs[0].frames.map((f) => f.frameId) : [],
+      );
       assert.equal(revalidation.dropped.length, 1);
       assert.equal(revalidation.dropped[0]?.reason.kind, "gone");
       console.log("session:", connection, legs, revalidation);
       console.info(JSON.stringify({ legs, revalidation, connection }));
       console.dir({ transport, credential }, { depth: null });
-      Object.assign(texts, renderings("transport", transport), renderings("connection", connection), renderings("legs", legs), renderings("revalidation", revalidation), renderings("host", host));
+      Object.assign(
+        texts,
+        renderings("transport", transport),
+        renderings("connection", connection),
+        renderings("legs", legs),
+        renderings("revalidation", revalidation),
+        renderings("host", host),
+      );
       await host.close();
     });
-    assert.deepEqual(seen.map((s) => s.type), ["handshake", "query", "verify", "shutdown"]);
-    assert.ok(seen.every((s) => s.authorization === `Bearer ${SECRET}`), "every request carried the credential (so there was something to leak)");
+    assert.deepEqual(
+      seen.map((s) => s.type),
+      ["handshake", "query", "verify", "shutdown"],
+    );
+    assert.ok(
+      seen.every((s) => s.authorization === `Bearer ${SECRET}`),
+      "every request carried the credential (so there was something to leak)",
+    );
     assert.ok(lines.length >= 3);
     texts["console"] = lines.join("\n");
     assert.deepEqual(leaks(texts), []);
@@ -181,7 +234,8 @@ describe("C8: a credential never shows", () => {
     };
     const leaked: string[] = [];
     for (const [label, body] of Object.entries(echoes)) {
-      const reflect = (async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } })) as typeof fetch;
+      const reflect = (async () =>
+        new Response(body, { status: 200, headers: { "content-type": "application/json" } })) as typeof fetch;
       try {
         await connect(httpTransport(ENDPOINT, { credential, fetch: reflect }));
         assert.fail(`${label}: the handshake should fail`);

@@ -28,7 +28,11 @@ describe("e2e: the Worker in workerd over httpTransport", () => {
     const body = JSON.parse(String(init.body)) as { type: string; request?: { frames: unknown[] } };
     posted.push(body.type);
     if (body.type === "verify") verifyRequests.push(body.request?.frames);
-    const response = await mf!.dispatchFetch(String(url), { method: init.method ?? "POST", headers: init.headers as Record<string, string>, body: init.body as string });
+    const response = await mf!.dispatchFetch(String(url), {
+      method: init.method ?? "POST",
+      headers: init.headers as Record<string, string>,
+      body: init.body as string,
+    });
     return response as unknown as Response;
   }) as typeof fetch;
 
@@ -61,14 +65,28 @@ describe("e2e: the Worker in workerd over httpTransport", () => {
     for (const frame of leg.frames) {
       assert.equal(frame.frameId.provider_id, "edge", "identities carry the host's local id");
       assert.deepEqual(frame.violations, [], frame.frame.id);
-      assert.deepEqual(frame.attestation, { state: "attested", keyId: key.key_id, attesterId: "docs", coversContent: true, anchor: "handshake" }, frame.frame.id);
+      assert.deepEqual(
+        frame.attestation,
+        { state: "attested", keyId: key.key_id, attesterId: "docs", coversContent: true, anchor: "handshake" },
+        frame.frame.id,
+      );
     }
-    assert.deepEqual(leg.resultAttestation, { state: "attested", keyId: key.key_id, attesterId: "docs", coversContent: true, anchor: "handshake" });
+    assert.deepEqual(leg.resultAttestation, {
+      state: "attested",
+      keyId: key.key_id,
+      attesterId: "docs",
+      coversContent: true,
+      anchor: "handshake",
+    });
 
     const held = leg.frames.map((f) => f.frameId);
     const revalidation = await host.verifyFrames(held);
     assert.deepEqual(revalidation, { retained: held, dropped: [] });
-    assert.deepEqual(verifyRequests, [held.map((f) => ({ ...f, provider_id: "docs" }))], "sent under the declared name (D5), identities only (V1)");
+    assert.deepEqual(
+      verifyRequests,
+      [held.map((f) => ({ ...f, provider_id: "docs" }))],
+      "sent under the declared name (D5), identities only (V1)",
+    );
     const forged = { ...held[0]!, content_digest: `sha256:${"0".repeat(64)}` };
     const stale = await host.verifyFrames([forged]);
     assert.equal(stale.dropped[0]?.reason.kind, "stale", "the Worker is not a rubber stamp");
@@ -80,13 +98,19 @@ describe("e2e: the Worker in workerd over httpTransport", () => {
   test("with the seed's key pinned for the local id, the same answers are attested with anchor pinned", async () => {
     // The Worker's default key id: the provider name and the key's first 8 hex (worker/index.ts).
     const keyId = `docs-${publicKeyOfSeed(SEED).slice(0, 8)}`;
-    const host = new Host({ pinnedKeys: { edge: [{ key_id: keyId, algorithm: "ed25519", public_key: publicKeyOfSeed(SEED) }] } });
+    const host = new Host({
+      pinnedKeys: { edge: [{ key_id: keyId, algorithm: "ed25519", public_key: publicKeyOfSeed(SEED) }] },
+    });
     const connection = await host.add("edge", httpTransport(ENDPOINT, { fetch: viaWorker }));
     assert.equal(connection.attesterKeys[0]?.key_id, keyId);
     host.consent.grant("edge", connection.provider.data_flow, "docs search at the edge");
-    const leg = legOf((await host.queryAll({ goal: "consent receipts and egress scopes", max_frames: 4, max_tokens: 4000 }))[0], "frames");
+    const leg = legOf(
+      (await host.queryAll({ goal: "consent receipts and egress scopes", max_frames: 4, max_tokens: 4000 }))[0],
+      "frames",
+    );
     assert.ok(leg.frames.length > 0);
-    for (const frame of leg.frames) assert.equal(frame.attestation.state === "attested" && frame.attestation.anchor, "pinned", frame.frame.id);
+    for (const frame of leg.frames)
+      assert.equal(frame.attestation.state === "attested" && frame.attestation.anchor, "pinned", frame.frame.id);
     assert.equal(leg.resultAttestation.anchor, "pinned");
     await host.close();
   });
@@ -118,10 +142,23 @@ describe("e2e: the stdio provider over streamTransport", () => {
     const shape = { max_frames: 3, max_tokens: 4000 };
     const alone: string[][] = [];
     for (const goal of goals) alone.push((await connection.query({ goal, ...shape })).frames.map((f) => f.id));
-    assert.ok(new Set(alone.map((ids) => ids[0])).size >= 10, "the goals lead to different top frames, so a crossed reply would show");
+    assert.ok(
+      new Set(alone.map((ids) => ids[0])).size >= 10,
+      "the goals lead to different top frames, so a crossed reply would show",
+    );
 
-    const together = await within(Promise.all(goals.map((goal) => connection.query({ goal, ...shape }))), 30_000, "100 concurrent queries");
-    together.forEach((result, i) => assert.deepEqual(result.frames.map((f) => f.id), alone[i], `goal ${i}: ${goals[i]}`));
+    const together = await within(
+      Promise.all(goals.map((goal) => connection.query({ goal, ...shape }))),
+      30_000,
+      "100 concurrent queries",
+    );
+    together.forEach((result, i) =>
+      assert.deepEqual(
+        result.frames.map((f) => f.id),
+        alone[i],
+        `goal ${i}: ${goals[i]}`,
+      ),
+    );
 
     await host.close();
     const exit = await within(provider.exited, 10_000, "exit after shutdown");

@@ -15,19 +15,41 @@ describe("Host", () => {
   test("an egress provider gets no query before consent (C1, C2); scopes need receipts, not a boolean (C6)", async () => {
     let queries = 0;
     const host = new Host();
-    const egress = echoProvider({ info: { name: "cloud", version: "1", data_flow: { reads: true, egress: true } }, query: () => (queries++, [candidate("c", "cloud")]) });
-    const scoped = echoProvider({ info: { name: "scoped", version: "1", data_flow: { egress: true, egress_scopes: ["third-party-model"] } }, query: () => (queries++, [candidate("s", "scoped")]) });
+    const egress = echoProvider({
+      info: { name: "cloud", version: "1", data_flow: { reads: true, egress: true } },
+      query: () => (queries++, [candidate("c", "cloud")]),
+    });
+    const scoped = echoProvider({
+      info: { name: "scoped", version: "1", data_flow: { egress: true, egress_scopes: ["third-party-model"] } },
+      query: () => (queries++, [candidate("s", "scoped")]),
+    });
     await host.add("cloud", inPageTransport(egress));
     await host.add("scoped", inPageTransport(scoped));
     const before = await host.queryAll(Q);
-    assert.deepEqual(before.map((l) => l.outcome), ["consent_required", "consent_scope_required"]);
+    assert.deepEqual(
+      before.map((l) => l.outcome),
+      ["consent_required", "consent_scope_required"],
+    );
     assert.equal(queries, 0, "no payload left before consent");
     host.consent.grant("cloud", egress.info.data_flow as never, "docs search");
     host.consent.grant("scoped", scoped.info.data_flow as never, "a boolean record does not open a scope gate");
     const middle = await host.queryAll(Q);
-    assert.deepEqual(middle.map((l) => l.outcome), ["frames", "consent_scope_required"]);
-    host.consent.recordReceipt(consentReceipt({ providerId: "scoped", scope: "third-party-model", provider: { name: "scoped", version: "1" }, grantor: { kind: "human", id: "ops@example.com" } }));
-    assert.deepEqual((await host.queryAll(Q)).map((l) => l.outcome), ["frames", "frames"]);
+    assert.deepEqual(
+      middle.map((l) => l.outcome),
+      ["frames", "consent_scope_required"],
+    );
+    host.consent.recordReceipt(
+      consentReceipt({
+        providerId: "scoped",
+        scope: "third-party-model",
+        provider: { name: "scoped", version: "1" },
+        grantor: { kind: "human", id: "ops@example.com" },
+      }),
+    );
+    assert.deepEqual(
+      (await host.queryAll(Q)).map((l) => l.outcome),
+      ["frames", "frames"],
+    );
     host.consent.revoke("cloud");
     assert.equal((await host.queryAll(Q))[0]?.outcome, "consent_required");
   });
@@ -37,11 +59,30 @@ describe("Host", () => {
     await host.add("honest", inPageTransport(echoProvider()));
     await host.add("crashing", inPageTransport(echoProvider({ query: () => Promise.reject(new Error("boom")) })));
     const liar = echoProvider();
-    await host.add("liar", inPageTransport({ handle: async (e, s) => { const r = await liar.handle(e, s); return r?.type === "frames" ? { ...r, result: { ...r.result, frames: r.result.frames.map((f) => ({ ...f, token_cost: 1000 })) } } : r; } }));
+    await host.add(
+      "liar",
+      inPageTransport({
+        handle: async (e, s) => {
+          const r = await liar.handle(e, s);
+          return r?.type === "frames"
+            ? { ...r, result: { ...r.result, frames: r.result.frames.map((f) => ({ ...f, token_cost: 1000 })) } }
+            : r;
+        },
+      }),
+    );
     const legs = await host.queryAll(Q);
-    assert.deepEqual(legs.map((l) => [l.provider, l.outcome]), [["honest", "frames"], ["crashing", "failed"], ["liar", "budget_lie"]]);
+    assert.deepEqual(
+      legs.map((l) => [l.provider, l.outcome]),
+      [
+        ["honest", "frames"],
+        ["crashing", "failed"],
+        ["liar", "budget_lie"],
+      ],
+    );
     const honest = legs[0];
-    assert.ok(honest?.outcome === "frames" && honest.frames.length === 1 && honest.frames[0]?.frameId.provider_id === "honest");
+    assert.ok(
+      honest?.outcome === "frames" && honest.frames.length === 1 && honest.frames[0]?.frameId.provider_id === "honest",
+    );
   });
 
   test("attestations: a pinned key is the trust anchor, a published one the construction anchor; neither drops a frame (F9)", async () => {
@@ -51,7 +92,13 @@ describe("Host", () => {
     await published.add("echo", inPageTransport(provider));
     const [leg] = await published.queryAll(Q);
     assert.ok(leg?.outcome === "frames");
-    assert.deepEqual(leg.frames[0]?.attestation, { state: "attested", keyId: "echo-1", attesterId: "echo", coversContent: true, anchor: "handshake" });
+    assert.deepEqual(leg.frames[0]?.attestation, {
+      state: "attested",
+      keyId: "echo-1",
+      attesterId: "echo",
+      coversContent: true,
+      anchor: "handshake",
+    });
     const pinned = new Host({ pinnedKeys: { echo: [signer.attesterKey] } });
     await pinned.add("echo", inPageTransport(provider));
     const [pinnedLeg] = await pinned.queryAll(Q);
@@ -88,14 +135,44 @@ describe("Host", () => {
 
   test("query(localId) refuses with a typed error naming the missing scopes, and sends nothing", async () => {
     let calls = 0;
-    const scoped = echoProvider({ info: { name: "scoped", version: "1", data_flow: { egress: true, egress_scopes: ["org-tenant", "acme:vectors"] } }, query: () => (calls++, []) });
+    const scoped = echoProvider({
+      info: {
+        name: "scoped",
+        version: "1",
+        data_flow: { egress: true, egress_scopes: ["org-tenant", "acme:vectors"] },
+      },
+      query: () => (calls++, []),
+    });
     const host = new Host();
     await host.add("scoped", inPageTransport(scoped));
-    await assert.rejects(host.query("scoped", Q), (e: unknown) => e instanceof HostError && e.kind === "consent_scope_required" && e.details.scopes?.join() === "org-tenant,acme:vectors");
-    await assert.rejects(host.query("nobody", Q), (e: unknown) => e instanceof HostError && e.kind === "unknown_provider");
+    await assert.rejects(
+      host.query("scoped", Q),
+      (e: unknown) =>
+        e instanceof HostError &&
+        e.kind === "consent_scope_required" &&
+        e.details.scopes?.join() === "org-tenant,acme:vectors",
+    );
+    await assert.rejects(
+      host.query("nobody", Q),
+      (e: unknown) => e instanceof HostError && e.kind === "unknown_provider",
+    );
     assert.equal(calls, 0);
-    host.consent.recordReceipt(consentReceipt({ providerId: "scoped", scope: "org-tenant", provider: { name: "scoped", version: "1" }, grantor: { kind: "policy", id: "tenant-policy" } }));
-    host.consent.recordReceipt(consentReceipt({ providerId: "scoped", scope: "acme:vectors", provider: { name: "scoped", version: "1" }, grantor: { kind: "policy", id: "tenant-policy" } }));
+    host.consent.recordReceipt(
+      consentReceipt({
+        providerId: "scoped",
+        scope: "org-tenant",
+        provider: { name: "scoped", version: "1" },
+        grantor: { kind: "policy", id: "tenant-policy" },
+      }),
+    );
+    host.consent.recordReceipt(
+      consentReceipt({
+        providerId: "scoped",
+        scope: "acme:vectors",
+        provider: { name: "scoped", version: "1" },
+        grantor: { kind: "policy", id: "tenant-policy" },
+      }),
+    );
     assert.equal((await host.query("scoped", Q)).outcome, "frames");
     assert.equal(calls, 1);
   });

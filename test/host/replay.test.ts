@@ -11,7 +11,10 @@ import { publicKeyOfSeed } from "../support/worker/http.ts";
 
 type Message = Record<string, unknown> & { type: string; id?: string };
 const messages = fixtureJson<Message[]>("reference-messages.json");
-const ack = messages.find((m) => m.type === "handshake_ack" && Array.isArray(m.attester_keys)) as Message & { attester_keys: AttesterKey[]; provider: { name: string } };
+const ack = messages.find((m) => m.type === "handshake_ack" && Array.isArray(m.attester_keys)) as Message & {
+  attester_keys: AttesterKey[];
+  provider: { name: string };
+};
 const signed = messages.find((m) => m.type === "frames" && m.id === "q3") as Message & {
   result: { frames: { id: string; content: string; content_digest: string }[]; frame_attestations: unknown[] };
 };
@@ -42,7 +45,9 @@ function replay(options: { verbatim?: boolean } = {}) {
 describe("replaying the reference transcript", () => {
   test("the fixtures are what the spec says: key B published, a signed answer with id q3", () => {
     assert.equal(ack.provider.name, "repo-graph");
-    assert.deepEqual(ack.attester_keys, [{ key_id: "repo-graph-2026-08", algorithm: "ed25519", public_key: publicKeyOfSeed(KEY_B_SEED) }]);
+    assert.deepEqual(ack.attester_keys, [
+      { key_id: "repo-graph-2026-08", algorithm: "ed25519", public_key: publicKeyOfSeed(KEY_B_SEED) },
+    ]);
     assert.equal(signed.result.frames.length, 2);
     assert.equal(signed.result.frame_attestations.length, 2);
   });
@@ -56,25 +61,63 @@ describe("replaying the reference transcript", () => {
     assert.match(queryIds[0] ?? "", /^q\d+$/, "the host sent a correlation id (the ack declares correlation)");
     assert.deepEqual(
       leg.frames.map((f) => [f.frameId, f.frame.content]),
-      signed.result.frames.map((f) => [{ provider_id: LOCAL, frame_id: f.id, content_digest: f.content_digest }, f.content]),
+      signed.result.frames.map((f) => [
+        { provider_id: LOCAL, frame_id: f.id, content_digest: f.content_digest },
+        f.content,
+      ]),
       "the frames as recorded, under the host's local id",
     );
     for (const frame of leg.frames) {
-      assert.deepEqual(frame.attestation, { state: "attested", keyId: "repo-graph-2026-08", attesterId: "repo-graph", coversContent: true, anchor: "handshake" }, frame.frame.id);
+      assert.deepEqual(
+        frame.attestation,
+        {
+          state: "attested",
+          keyId: "repo-graph-2026-08",
+          attesterId: "repo-graph",
+          coversContent: true,
+          anchor: "handshake",
+        },
+        frame.frame.id,
+      );
     }
-    assert.deepEqual(leg.resultAttestation, { state: "attested", keyId: "repo-graph-2026-08", attesterId: "repo-graph", coversContent: true, anchor: "handshake" });
-    assert.deepEqual(leg.violations.filter((v) => v.anchor === "F11"), [], "no orphaned attestation entries");
+    assert.deepEqual(leg.resultAttestation, {
+      state: "attested",
+      keyId: "repo-graph-2026-08",
+      attesterId: "repo-graph",
+      coversContent: true,
+      anchor: "handshake",
+    });
+    assert.deepEqual(
+      leg.violations.filter((v) => v.anchor === "F11"),
+      [],
+      "no orphaned attestation entries",
+    );
     await host.close();
     await done;
   });
 
   test("with the published key pinned for that provider id, the anchor is pinned", async () => {
     const { transport, done } = replay();
-    const host = new Host({ pinnedKeys: { [LOCAL]: [{ key_id: "repo-graph-2026-08", algorithm: "ed25519", public_key: publicKeyOfSeed(KEY_B_SEED) }] } });
+    const host = new Host({
+      pinnedKeys: {
+        [LOCAL]: [{ key_id: "repo-graph-2026-08", algorithm: "ed25519", public_key: publicKeyOfSeed(KEY_B_SEED) }],
+      },
+    });
     await host.add(LOCAL, transport);
     const leg = legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(leg.frames.length, 2);
-    for (const frame of leg.frames) assert.deepEqual(frame.attestation, { state: "attested", keyId: "repo-graph-2026-08", attesterId: "repo-graph", coversContent: true, anchor: "pinned" }, frame.frame.id);
+    for (const frame of leg.frames)
+      assert.deepEqual(
+        frame.attestation,
+        {
+          state: "attested",
+          keyId: "repo-graph-2026-08",
+          attesterId: "repo-graph",
+          coversContent: true,
+          anchor: "pinned",
+        },
+        frame.frame.id,
+      );
     assert.equal(leg.resultAttestation.anchor, "pinned");
     await host.close();
     await done;
@@ -82,11 +125,16 @@ describe("replaying the reference transcript", () => {
 
   test("control: a different key pinned under the same key id makes the same transcript invalid, frames kept (F9)", async () => {
     const { transport, done } = replay();
-    const host = new Host({ pinnedKeys: { [LOCAL]: [{ key_id: "repo-graph-2026-08", algorithm: "ed25519", public_key: publicKeyOfSeed("07".repeat(32)) }] } });
+    const host = new Host({
+      pinnedKeys: {
+        [LOCAL]: [{ key_id: "repo-graph-2026-08", algorithm: "ed25519", public_key: publicKeyOfSeed("07".repeat(32)) }],
+      },
+    });
     await host.add(LOCAL, transport);
     const leg = legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(leg.frames.length, 2);
-    for (const frame of leg.frames) assert.deepEqual(frame.attestation, { state: "invalid", verdict: { kind: "bad_signature" } }, frame.frame.id);
+    for (const frame of leg.frames)
+      assert.deepEqual(frame.attestation, { state: "invalid", verdict: { kind: "bad_signature" } }, frame.frame.id);
     await host.close();
     await done;
   });

@@ -38,7 +38,10 @@ function assertConsistent(report: UsageReport): void {
     const served = provider.served_frames ?? [];
     assert.notEqual(provider.served_frames?.length, 0, "served_frames omitted when empty");
     assert.equal(provider.frames_served, served.length);
-    assert.equal(provider.token_cost, served.reduce((sum, s) => sum + s.token_cost, 0));
+    assert.equal(
+      provider.token_cost,
+      served.reduce((sum, s) => sum + s.token_cost, 0),
+    );
     consumed += provider.token_cost;
   }
   assert.equal(report.budget_consumed, consumed);
@@ -63,8 +66,14 @@ describe("usageReport (§4.11, UR1)", () => {
   });
 
   test("a frame-flood leg rejects every frame it offered at cost 0 (B4)", () => {
-    const report = usageReport({ query: { max_tokens: 100 }, legs: [{ provider_id: "flood", outcome: "frame_flood", offered: 500 }], asOf: AS_OF });
-    assert.deepEqual(report.providers, [{ provider_id: "flood", frames_served: 0, frames_rejected: 500, token_cost: 0 }]);
+    const report = usageReport({
+      query: { max_tokens: 100 },
+      legs: [{ provider_id: "flood", outcome: "frame_flood", offered: 500 }],
+      asOf: AS_OF,
+    });
+    assert.deepEqual(report.providers, [
+      { provider_id: "flood", frames_served: 0, frames_rejected: 500, token_cost: 0 },
+    ]);
     assert.equal(report.budget_consumed, 0);
   });
 
@@ -85,7 +94,11 @@ describe("usageReport (§4.11, UR1)", () => {
   test("providers and served_frames are omitted when empty", () => {
     const none = usageReport({ query: { max_tokens: 10 }, legs: [], asOf: AS_OF });
     assert.equal(JSON.stringify(none), '{"budget_requested":10,"budget_consumed":0,"as_of":"2026-07-21T00:00:00Z"}');
-    const empty = usageReport({ query: { max_tokens: 10 }, legs: [{ provider_id: "quiet", outcome: "frames", served: [] }], asOf: AS_OF });
+    const empty = usageReport({
+      query: { max_tokens: 10 },
+      legs: [{ provider_id: "quiet", outcome: "frames", served: [] }],
+      asOf: AS_OF,
+    });
     assert.equal(
       JSON.stringify(empty),
       '{"budget_requested":10,"budget_consumed":0,"as_of":"2026-07-21T00:00:00Z","providers":[{"provider_id":"quiet","frames_served":0,"frames_rejected":0,"token_cost":0}]}',
@@ -93,7 +106,10 @@ describe("usageReport (§4.11, UR1)", () => {
   });
 
   test("as_of is stamped in the F4 profile without fraction; it defaults to now", () => {
-    assert.equal(usageReport({ query: { max_tokens: 1 }, legs: [], asOf: new Date("2026-02-03T04:05:06.789Z") }).as_of, "2026-02-03T04:05:06Z");
+    assert.equal(
+      usageReport({ query: { max_tokens: 1 }, legs: [], asOf: new Date("2026-02-03T04:05:06.789Z") }).as_of,
+      "2026-02-03T04:05:06Z",
+    );
     assert.equal(formatTimestamp(new Date("1999-12-31T23:59:59.999Z")), "1999-12-31T23:59:59Z");
     const before = Date.now() - 1000;
     const stamped = usageReport({ query: { max_tokens: 1 }, legs: [] }).as_of;
@@ -152,7 +168,10 @@ describe("attribution report (§2.13 A1–A3, §4.11)", () => {
   const usage = usageReport({ query: { max_tokens: 1024 }, legs: exampleLegs, asOf: AS_OF });
 
   test("the shape: flags default to false, uses keep their order, usage is paired", () => {
-    const report = attributionReport([{ frame: retryDoc, selected: true, rendered: true, cited: true }, { frame: retrySym }], usage);
+    const report = attributionReport(
+      [{ frame: retryDoc, selected: true, rendered: true, cited: true }, { frame: retrySym }],
+      usage,
+    );
     assert.equal(
       JSON.stringify(report.uses),
       '[{"frame":{"provider_id":"repo-graph","frame_id":"retry-doc","content_digest":"sha256:aa"},"selected":true,"rendered":true,"cited":true},' +
@@ -163,7 +182,9 @@ describe("attribution report (§2.13 A1–A3, §4.11)", () => {
 
   test("reconcilable: coherent flags naming billed frames", () => {
     assert.ok(isReconcilable(attributionReport([], usage)));
-    assert.ok(isReconcilable(attributionReport([{ frame: retryDoc, selected: true, rendered: true, cited: true }], usage)));
+    assert.ok(
+      isReconcilable(attributionReport([{ frame: retryDoc, selected: true, rendered: true, cited: true }], usage)),
+    );
     assert.ok(isReconcilable(attributionReport([{ frame: retryDoc, selected: true }, { frame: retrySym }], usage)));
     assert.ok(isReconcilable(attributionReport([{ frame: { ...retrySym }, selected: true, rendered: true }], usage)));
   });
@@ -181,23 +202,48 @@ describe("attribution report (§2.13 A1–A3, §4.11)", () => {
       { provider_id: "cloud-docs", frame_id: "retry-doc", content_digest: "sha256:aa" },
       { provider_id: "cloud-docs", frame_id: "rejected" },
     ];
-    for (const frame of unbilled) assert.ok(!isReconcilable(attributionReport([{ frame, selected: true }], usage)), JSON.stringify(frame));
-    assert.ok(!isReconcilable(attributionReport([{ frame: retryDoc }], usageReport({ query: { max_tokens: 1 }, legs: [], asOf: AS_OF }))));
+    for (const frame of unbilled)
+      assert.ok(!isReconcilable(attributionReport([{ frame, selected: true }], usage)), JSON.stringify(frame));
+    assert.ok(
+      !isReconcilable(
+        attributionReport([{ frame: retryDoc }], usageReport({ query: { max_tokens: 1 }, legs: [], asOf: AS_OF })),
+      ),
+    );
   });
 
   test("a composition's citations and the legs that served them reconcile", () => {
     const offered: OfferedFrame[] = ["a", "b", "c"].map((id) => ({
       frameId: { provider_id: "docs", frame_id: id, content_digest: `sha256:${id}` },
-      frame: { id, kind: "doc", title: id, content: id.repeat(8), content_digest: `sha256:${id}`, score: 0.5, token_cost: 2, citation_label: id },
+      frame: {
+        id,
+        kind: "doc",
+        title: id,
+        content: id.repeat(8),
+        content_digest: `sha256:${id}`,
+        score: 0.5,
+        token_cost: 2,
+        citation_label: id,
+      },
     }));
     const composed = composeForPrompt(offered, { budgetTokens: 4 });
     const billed = usageReport({
       query: { max_tokens: 6 },
-      legs: [{ provider_id: "docs", outcome: "frames", served: offered.map((o) => ({ frame: o.frameId, token_cost: o.frame.token_cost })) }],
+      legs: [
+        {
+          provider_id: "docs",
+          outcome: "frames",
+          served: offered.map((o) => ({ frame: o.frameId, token_cost: o.frame.token_cost })),
+        },
+      ],
       asOf: AS_OF,
     });
     const rendered = new Set(composed.citations.map((c) => c.frame));
-    const uses = offered.map((o) => ({ frame: o.frameId, selected: rendered.has(o.frameId), rendered: rendered.has(o.frameId), cited: o.frameId.frame_id === "a" }));
+    const uses = offered.map((o) => ({
+      frame: o.frameId,
+      selected: rendered.has(o.frameId),
+      rendered: rendered.has(o.frameId),
+      cited: o.frameId.frame_id === "a",
+    }));
     assert.deepEqual(
       uses.map((u) => [u.frame.frame_id, u.rendered]),
       [

@@ -37,7 +37,10 @@ describe("frameline CLI", () => {
   });
 
   test("decode enforces --max-line-bytes", () => {
-    const result = run(["decode", "--max-line-bytes", "20"], '{"type":"error","message":"a long enough message"}\n{"type":"shutdown"}\n');
+    const result = run(
+      ["decode", "--max-line-bytes", "20"],
+      '{"type":"error","message":"a long enough message"}\n{"type":"shutdown"}\n',
+    );
     assert.equal(result.status, 1);
     assert.match(result.stdout, /1 {2}FAIL {2}error line_too_long/);
     assert.match(result.stdout, /2 {2}ok {4}shutdown/);

@@ -8,7 +8,14 @@ import { performance } from "node:perf_hooks";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { buildCorpus, type DocsCorpus, docsProvider, readCorpus } from "../../src/docs/index.ts";
-import { createSession, decodeLine, encodeLine, type Envelope, handleEnvelope, type Provider } from "../../src/index.ts";
+import {
+  createSession,
+  decodeLine,
+  encodeLine,
+  type Envelope,
+  handleEnvelope,
+  type Provider,
+} from "../../src/index.ts";
 import { defaultCorpusFiles } from "../../src/node/index-command.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -38,7 +45,10 @@ class StdioChild {
   private readonly wakers = new Set<() => void>();
 
   constructor(args: string[] = []) {
-    this.child = spawn(process.execPath, [BIN, "serve", "--stdio", ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [BIN, "serve", "--stdio", ...args], {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stdout.setEncoding("utf8");
     this.child.stderr.setEncoding("utf8");
     this.child.stdout.on("data", (text: string) => {
@@ -86,12 +96,25 @@ class StdioChild {
     const want = this.consumed + count;
     await new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (this.undecodable.length > 0) return finish(new Error(`stdout carried a line that is not an envelope: ${this.undecodable[0]!.slice(0, 200)}`));
+        if (this.undecodable.length > 0)
+          return finish(
+            new Error(`stdout carried a line that is not an envelope: ${this.undecodable[0]!.slice(0, 200)}`),
+          );
         if (this.envelopes.length >= want) return finish();
-        if (this.exit) return finish(new Error(`the child exited (${this.exit.code ?? this.exit.signal}) after ${this.envelopes.length - this.consumed} of ${count} replies; stderr: ${this.stderr}`));
+        if (this.exit)
+          return finish(
+            new Error(
+              `the child exited (${this.exit.code ?? this.exit.signal}) after ${this.envelopes.length - this.consumed} of ${count} replies; stderr: ${this.stderr}`,
+            ),
+          );
       };
       const timer = setTimeout(
-        () => finish(new Error(`timed out after ${REPLY_TIMEOUT_MS} ms waiting for ${count} replies (got ${this.envelopes.length - this.consumed}); stderr: ${this.stderr}`)),
+        () =>
+          finish(
+            new Error(
+              `timed out after ${REPLY_TIMEOUT_MS} ms waiting for ${count} replies (got ${this.envelopes.length - this.consumed}); stderr: ${this.stderr}`,
+            ),
+          ),
         REPLY_TIMEOUT_MS,
       );
       const finish = (error?: Error) => {
@@ -222,7 +245,11 @@ async function start(args: string[] = []): Promise<{ server: StdioChild; corpus:
 /** The corpus the child said it serves must be the oracle's (a rebuild of worker/corpus.json in between would show here). */
 function assertSameCorpus(server: StdioChild, corpus: DocsCorpus) {
   const said = /serving docs \((\d+) chunks\)/.exec(server.stderr)?.[1];
-  assert.equal(Number(said), corpus.chunks.length, `the child serves ${said} chunks, the oracle ${corpus.chunks.length}: the corpus changed under the test`);
+  assert.equal(
+    Number(said),
+    corpus.chunks.length,
+    `the child serves ${said} chunks, the oracle ${corpus.chunks.length}: the corpus changed under the test`,
+  );
 }
 
 function frames(envelope: Envelope | undefined): Of<"frames"> {
@@ -279,8 +306,15 @@ describe("frameline serve --stdio: a full session", () => {
     for (const spec of QUERIES) {
       const answer = concurrent.get(spec.id)!;
       const ids = answer.result.frames.map((frame) => frame.id);
-      assert.ok(ids.length >= 1 && ids.length <= spec.max_frames, `${spec.id}: ${ids.length} frames for max_frames ${spec.max_frames}`);
-      assert.deepEqual(answer, await expectedFrames(provider, spec), `${spec.id} (${spec.goal}): not the frames this query ranks`);
+      assert.ok(
+        ids.length >= 1 && ids.length <= spec.max_frames,
+        `${spec.id}: ${ids.length} frames for max_frames ${spec.max_frames}`,
+      );
+      assert.deepEqual(
+        answer,
+        await expectedFrames(provider, spec),
+        `${spec.id} (${spec.goal}): not the frames this query ranks`,
+      );
     }
     // The answers must tell the queries apart, or the checks prove little.
     const distinctTops = new Set([...concurrent.values()].map((a) => a.result.frames[0]?.id)).size;
@@ -291,7 +325,11 @@ describe("frameline serve --stdio: a full session", () => {
       const [reply] = await server.take(1);
       const alone = frames(reply);
       assert.equal(alone.id, `alone-${spec.id}`);
-      assert.deepEqual(concurrent.get(spec.id)!.result, alone.result, `${spec.id}: the concurrent reply differs from the query asked alone`);
+      assert.deepEqual(
+        concurrent.get(spec.id)!.result,
+        alone.result,
+        `${spec.id}: the concurrent reply differs from the query asked alone`,
+      );
     }
     served = concurrent.get("wide-0")!.result.frames[0];
   });
@@ -399,7 +437,11 @@ describe("frameline serve --stdio: undecodable lines follow the dispatcher's rul
       server.send('{"type":"query","id":"no-goal","query":{"max_frames":2,"max_tokens":100}}\n');
       const [reply] = await server.take(1);
       assert.equal(errorOf(reply).code, "bad_request");
-      assert.equal(errorOf(reply).id, "no-goal", "a correlating host can only match the error to its request by the id");
+      assert.equal(
+        errorOf(reply).id,
+        "no-goal",
+        "a correlating host can only match the error to its request by the id",
+      );
       server.send(SHUTDOWN);
       assert.equal((await server.exitedWithin(5_000)).code, 0);
     } finally {

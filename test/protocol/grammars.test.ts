@@ -15,7 +15,14 @@ import {
 import { seededRandom } from "../support/random.ts";
 
 describe("timestamp profile (F4)", () => {
-  const good = ["2026-07-21T12:34:56Z", "2026-07-21T12:34:56.5Z", "2024-02-29T00:00:00Z", "2000-02-29T23:59:59Z", "2016-12-31T23:59:60Z", "2026-01-01T00:00:00.000000001Z"];
+  const good = [
+    "2026-07-21T12:34:56Z",
+    "2026-07-21T12:34:56.5Z",
+    "2024-02-29T00:00:00Z",
+    "2000-02-29T23:59:59Z",
+    "2016-12-31T23:59:60Z",
+    "2026-01-01T00:00:00.000000001Z",
+  ];
   const bad = [
     "2026-07-21t12:34:56Z",
     "2026-07-21T12:34:56z",
@@ -41,7 +48,14 @@ describe("timestamp profile (F4)", () => {
 describe("digest (D1, F5)", () => {
   test("accepts sha256 with 64 lowercase hex", () => assert.ok(isDigest(`sha256:${"ab".repeat(32)}`)));
   test("refuses uppercase, short, long, other algorithms and a missing prefix", () => {
-    for (const value of [`sha256:${"AB".repeat(32)}`, `sha256:${"a".repeat(63)}`, `sha256:${"a".repeat(65)}`, `sha512:${"a".repeat(64)}`, "a".repeat(64), "sha256:9f2c3e7a1b"]) {
+    for (const value of [
+      `sha256:${"AB".repeat(32)}`,
+      `sha256:${"a".repeat(63)}`,
+      `sha256:${"a".repeat(65)}`,
+      `sha512:${"a".repeat(64)}`,
+      "a".repeat(64),
+      "sha256:9f2c3e7a1b",
+    ]) {
       assert.ok(!isDigest(value), value);
     }
   });
@@ -53,7 +67,8 @@ describe("version grammar and family (spec §1.14)", () => {
     assert.ok(isProtocolVersion("contextgraph/1.0-draft"));
   });
   test("refuses other spellings", () => {
-    for (const value of ["contextgraph/1", "contextgraph/1.0-beta", "Contextgraph/1.0", "mcp/1.0", "contextgraph/1.0 "]) assert.ok(!isProtocolVersion(value), value);
+    for (const value of ["contextgraph/1", "contextgraph/1.0-beta", "Contextgraph/1.0", "mcp/1.0", "contextgraph/1.0 "])
+      assert.ok(!isProtocolVersion(value), value);
   });
   test("the family is the part before the first dot", () => {
     assert.equal(versionFamily("contextgraph/1.0-draft"), "contextgraph/1");
@@ -64,7 +79,8 @@ describe("version grammar and family (spec §1.14)", () => {
 
 describe("egress scopes (spec §1.14)", () => {
   test("base scopes and ns:name are well-formed; only local-only stays on the machine", () => {
-    for (const scope of ["local-only", "org-tenant", "third-party-index", "third-party-model", "acme:vector-store"]) assert.ok(isEgressScope(scope), scope);
+    for (const scope of ["local-only", "org-tenant", "third-party-index", "third-party-model", "acme:vector-store"])
+      assert.ok(isEgressScope(scope), scope);
     assert.ok(!isOffMachineScope("local-only"));
     assert.ok(isOffMachineScope("acme:vector-store"));
     assert.ok(isOffMachineScope("org-tenant"));
@@ -85,7 +101,8 @@ describe("fingerprint dimensions and line ranges", () => {
   test("line ranges L<n> and L<a>-<b>", () => {
     assert.deepEqual(parseLineRange("L10-18"), { start: 10, end: 18 });
     assert.deepEqual(parseLineRange("L7"), { start: 7, end: undefined });
-    for (const value of ["L0", "L01", "L5-3", "10-18", "L1-", "step:2", "l1"]) assert.equal(parseLineRange(value), undefined, value);
+    for (const value of ["L0", "L01", "L5-3", "10-18", "L1-", "step:2", "l1"])
+      assert.equal(parseLineRange(value), undefined, value);
   });
 });
 

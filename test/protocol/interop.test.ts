@@ -110,9 +110,9 @@ describe("frames/*.json", () => {
     assert.deepEqual(lintQuery(fixture.cases[0]?.source), []);
   });
 
-  const strict = fixtureJson<{ cases: { name: string; target: "frame" | "query"; input: unknown; unknown_path: string }[] }>(
-    "frames/strict-validation.invalid.json",
-  );
+  const strict = fixtureJson<{
+    cases: { name: string; target: "frame" | "query"; input: unknown; unknown_path: string }[];
+  }>("frames/strict-validation.invalid.json");
   for (const { name, target, input, unknown_path } of strict.cases) {
     test(`strict-validation.invalid.json ${name}: accepted by the interop decoder, rejected by the lint at ${unknown_path}`, () => {
       const schema = target === "frame" ? ContextFrameSchema : ContextQuerySchema;

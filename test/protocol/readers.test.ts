@@ -15,7 +15,10 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   if (value === null || typeof value !== "object") return [];
   const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
-  return keys.flatMap((key) => [[...prefix, key], ...paths((value as Record<string | number, Json>)[key] as Json, [...prefix, key])]);
+  return keys.flatMap((key) => [
+    [...prefix, key],
+    ...paths((value as Record<string | number, Json>)[key] as Json, [...prefix, key]),
+  ]);
 }
 
 /** A copy of `tree` with the member at `path` replaced, or deleted when `replacement` is undefined. */
@@ -31,7 +34,27 @@ function replaced(tree: Json, path: (string | number)[], replacement: Json | und
   return copy;
 }
 
-const REPLACEMENTS: (Json | undefined)[] = [undefined, null, "s", "", 0, -0, 1.5, 4294967295, 4294967296, -1, 3.4028235e38, 1e39, true, [], {}, ["s"], [{}], "full", "valid"];
+const REPLACEMENTS: (Json | undefined)[] = [
+  undefined,
+  null,
+  "s",
+  "",
+  0,
+  -0,
+  1.5,
+  4294967295,
+  4294967296,
+  -1,
+  3.4028235e38,
+  1e39,
+  true,
+  [],
+  {},
+  ["s"],
+  [{}],
+  "full",
+  "valid",
+];
 
 function seeds(): Json[] {
   const messages = fixtureJson<Json[]>("reference-messages.json");
@@ -80,7 +103,13 @@ describe("generated readers", () => {
   });
 
   test("keep unknown members out of the output and read null as absent", () => {
-    const value = { type: "error", id: null, message: "m", extra: { deep: 1 }, __proto__: { polluted: true } } as unknown as Json;
+    const value = {
+      type: "error",
+      id: null,
+      message: "m",
+      extra: { deep: 1 },
+      __proto__: { polluted: true },
+    } as unknown as Json;
     const envelope = readEnvelope(JSON.parse(JSON.stringify(value)));
     assert.deepEqual(Object.keys(envelope), ["type", "message"]);
     assert.equal(Object.getPrototypeOf(envelope), Object.prototype);

@@ -38,16 +38,25 @@ const CANDIDATES = [
 function docs(extra: Partial<ProviderDefinition> = {}) {
   return defineProvider({
     info: { name: "docs", version: "1.0.0", data_flow: { reads: true } },
-    capabilities: { query: { kinds: ["doc", "snippet"] }, correlation: true, verify: true, embeddings_fingerprint: "m/3/l2" },
+    capabilities: {
+      query: { kinds: ["doc", "snippet"] },
+      correlation: true,
+      verify: true,
+      embeddings_fingerprint: "m/3/l2",
+    },
     query: () => CANDIDATES,
     verify: (id) => (id === "a" ? { digest: `sha256:${"aa".repeat(32)}` } : id === "deleted" ? "gone" : undefined),
     ...extra,
   });
 }
 
-
 const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}';
-const query = (body: Record<string, unknown>, id?: string) => JSON.stringify({ type: "query", ...(id ? { id } : {}), query: { goal: "g", max_frames: 8, max_tokens: 4096, ...body } });
+const query = (body: Record<string, unknown>, id?: string) =>
+  JSON.stringify({
+    type: "query",
+    ...(id ? { id } : {}),
+    query: { goal: "g", max_frames: 8, max_tokens: 4096, ...body },
+  });
 
 describe("handshake", () => {
   test("acks with our version, the provider and capabilities (H1, H2)", async () => {
@@ -60,7 +69,10 @@ describe("handshake", () => {
   });
 
   test("a draft host of the same family is acked; another family gets incompatible_version (H3)", async () => {
-    const [draft, other] = await exchange(docs(), ['{"type":"handshake","protocol_version":"contextgraph/1.0-draft"}', '{"type":"handshake","protocol_version":"contextgraph/2.0"}']);
+    const [draft, other] = await exchange(docs(), [
+      '{"type":"handshake","protocol_version":"contextgraph/1.0-draft"}',
+      '{"type":"handshake","protocol_version":"contextgraph/2.0"}',
+    ]);
     assert.equal(draft?.type, "handshake_ack");
     assert.ok(other?.type === "error" && other.code === "incompatible_version");
   });
@@ -93,12 +105,21 @@ describe("query", () => {
     // Costs by hand: a = 17 bytes → 5, b = 16 bytes (é 2, — 3, 日本 6) → 4, s = 12 → 3, old = 7 → 2, c = 400 → 100.
     const [, tight] = await exchange(docs(), [HANDSHAKE, query({ max_tokens: 8, max_frames: 8 })]);
     assert.ok(tight?.type === "frames");
-    assert.deepEqual(tight.result.frames.map((f) => [f.id, f.token_cost]), [["a", 5], ["s", 3]]);
+    assert.deepEqual(
+      tight.result.frames.map((f) => [f.id, f.token_cost]),
+      [
+        ["a", 5],
+        ["s", 3],
+      ],
+    );
     assert.equal(tight.result.truncated, true);
     assert.equal(tight.result.dropped_estimate, 3);
     const [, few] = await exchange(docs(), [HANDSHAKE, query({ max_frames: 1 })]);
     assert.ok(few?.type === "frames");
-    assert.deepEqual(few.result.frames.map((f) => f.id), ["a"]);
+    assert.deepEqual(
+      few.result.frames.map((f) => f.id),
+      ["a"],
+    );
     assert.equal(few.result.dropped_estimate, 4);
     const [, all] = await exchange(docs(), [HANDSHAKE, query({})]);
     assert.ok(all?.type === "frames");
@@ -107,21 +128,36 @@ describe("query", () => {
   });
 
   test("filters kinds (Q1) and answers unsupported_kind when none is served", async () => {
-    const [, snippets, images] = await exchange(docs(), [HANDSHAKE, query({ kinds: ["snippet"] }), query({ kinds: ["image"] }, "q2")]);
+    const [, snippets, images] = await exchange(docs(), [
+      HANDSHAKE,
+      query({ kinds: ["snippet"] }),
+      query({ kinds: ["image"] }, "q2"),
+    ]);
     assert.ok(snippets?.type === "frames");
-    assert.deepEqual(snippets.result.frames.map((f) => f.id), ["s"]);
+    assert.deepEqual(
+      snippets.result.frames.map((f) => f.id),
+      ["s"],
+    );
     assert.ok(images?.type === "error" && images.code === "unsupported_kind" && images.id === "q2");
   });
 
   test("honours as_of: valid_from ≤ as_of < valid_to (Q2)", async () => {
-    const [, then, now] = await exchange(docs(), [HANDSHAKE, query({ as_of: "2020-06-01T00:00:00Z" }), query({ as_of: "2026-06-01T00:00:00Z" })]);
+    const [, then, now] = await exchange(docs(), [
+      HANDSHAKE,
+      query({ as_of: "2020-06-01T00:00:00Z" }),
+      query({ as_of: "2026-06-01T00:00:00Z" }),
+    ]);
     assert.ok(then?.type === "frames" && now?.type === "frames");
     assert.ok(then.result.frames.some((f) => f.id === "old"));
     assert.ok(!now.result.frames.some((f) => f.id === "old"));
   });
 
   test("refuses a malformed as_of and a wrong-length embedding with bad_request (F4, E1)", async () => {
-    const [, badTime, badVector] = await exchange(docs(), [HANDSHAKE, query({ as_of: "yesterday" }, "q1"), query({ embedding: [0.1, 0.2] }, "q2")]);
+    const [, badTime, badVector] = await exchange(docs(), [
+      HANDSHAKE,
+      query({ as_of: "yesterday" }, "q1"),
+      query({ embedding: [0.1, 0.2] }, "q2"),
+    ]);
     assert.ok(badTime?.type === "error" && badTime.code === "bad_request" && badTime.id === "q1");
     assert.ok(badVector?.type === "error" && badVector.code === "bad_request" && badVector.id === "q2");
   });
@@ -172,12 +208,25 @@ describe("query", () => {
 });
 
 describe("verify (V1–V4, spec §5.5)", () => {
-  const identity = (frame_id: string, content_digest?: string) => ({ provider_id: "provider-under-test", frame_id, ...(content_digest ? { content_digest } : {}) });
+  const identity = (frame_id: string, content_digest?: string) => ({
+    provider_id: "provider-under-test",
+    frame_id,
+    ...(content_digest ? { content_digest } : {}),
+  });
   const A = `sha256:${"aa".repeat(32)}`;
 
   test("valid on an equal digest, stale with the replacement on any other, gone, unknown; identities echoed verbatim", async () => {
-    const request = [identity("a", A), identity("a", "sha256:garbage-contextgraph-conformance-mutated"), identity("deleted", A), identity("never", A), identity("a")];
-    const [, reply] = await exchange(docs(), [HANDSHAKE, JSON.stringify({ type: "verify", request: { frames: request } })]);
+    const request = [
+      identity("a", A),
+      identity("a", "sha256:garbage-contextgraph-conformance-mutated"),
+      identity("deleted", A),
+      identity("never", A),
+      identity("a"),
+    ];
+    const [, reply] = await exchange(docs(), [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: request } }),
+    ]);
     assert.ok(reply?.type === "verified");
     assert.deepEqual(
       reply.response.verdicts.map((v) => [v.frame, v.status, v.replacement_digest]),
@@ -192,7 +241,10 @@ describe("verify (V1–V4, spec §5.5)", () => {
   });
 
   test("without a verify handler every identity is unknown", async () => {
-    const [, reply] = await exchange(docs({ verify: undefined }), [HANDSHAKE, JSON.stringify({ type: "verify", request: { frames: [identity("a", A)] } })]);
+    const [, reply] = await exchange(docs({ verify: undefined }), [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: [identity("a", A)] } }),
+    ]);
     assert.ok(reply?.type === "verified" && reply.response.verdicts[0]?.status === "unknown");
   });
 });
@@ -218,7 +270,11 @@ describe("robustness (R1, R2, U1)", () => {
   test("envelopes only a provider sends are ignored; shutdown gets no reply and closes the session", async () => {
     const provider = docs();
     const session = createSession({ handshaken: true });
-    for (const line of ['{"type":"frames","result":{"frames":[],"truncated":false}}', '{"type":"error","message":"m"}', '{"type":"verified","response":{"verdicts":[]}}']) {
+    for (const line of [
+      '{"type":"frames","result":{"frames":[],"truncated":false}}',
+      '{"type":"error","message":"m"}',
+      '{"type":"verified","response":{"verdicts":[]}}',
+    ]) {
       assert.equal(await handleLine(provider, line, session), undefined);
     }
     assert.equal(await handleEnvelope(provider, { type: "shutdown" }, session), undefined);

@@ -7,7 +7,11 @@ import { echoProvider } from "../support/providers.ts";
 const JSON_HEADERS = { "content-type": "application/json" };
 const QUERY = '{"type":"query","id":"q1","query":{"goal":"g","max_frames":4,"max_tokens":100}}';
 
-function post(app: ReturnType<typeof createProviderApp>, body: BodyInit, headers: Record<string, string> = JSON_HEADERS) {
+function post(
+  app: ReturnType<typeof createProviderApp>,
+  body: BodyInit,
+  headers: Record<string, string> = JSON_HEADERS,
+) {
   return app.request("/contextgraph", { method: "POST", body, headers });
 }
 
@@ -53,7 +57,12 @@ describe("createProviderApp", () => {
         controller.close();
       },
     });
-    const chunked = await app.request("/contextgraph", { method: "POST", body: stream, headers: JSON_HEADERS, duplex: "half" } as RequestInit);
+    const chunked = await app.request("/contextgraph", {
+      method: "POST",
+      body: stream,
+      headers: JSON_HEADERS,
+      duplex: "half",
+    } as RequestInit);
     assert.equal(chunked.status, 413);
   });
 
@@ -68,8 +77,17 @@ describe("createProviderApp", () => {
   test("GET describes the provider for humans, including whether answers are signed", async () => {
     const signer = await signerFromSeed("4d".repeat(32), { keyId: "echo-1", attesterId: "echo" });
     const signed = await (await createProviderApp(echoProvider({ signer })).request("/contextgraph")).json();
-    assert.deepEqual(signed, { name: "echo", version: "1.0.0", protocol: "contextgraph/1.0", endpoint: "/contextgraph", signed: true, attester_keys: [signer.attesterKey] });
-    const unsigned = await (await createProviderApp(echoProvider(), { note: "no ATTESTATION_SEED set" }).request("/contextgraph")).json();
+    assert.deepEqual(signed, {
+      name: "echo",
+      version: "1.0.0",
+      protocol: "contextgraph/1.0",
+      endpoint: "/contextgraph",
+      signed: true,
+      attester_keys: [signer.attesterKey],
+    });
+    const unsigned = await (
+      await createProviderApp(echoProvider(), { note: "no ATTESTATION_SEED set" }).request("/contextgraph")
+    ).json();
     assert.equal(unsigned.signed, false);
     assert.equal(unsigned.note, "no ATTESTATION_SEED set");
   });
@@ -78,7 +96,11 @@ describe("createProviderApp", () => {
     const app = createProviderApp(echoProvider(), { allowedOrigins: ["https://play.example"] });
     const preflight = await app.request("/contextgraph", {
       method: "OPTIONS",
-      headers: { origin: "https://play.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://play.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get("access-control-allow-origin"), "https://play.example");

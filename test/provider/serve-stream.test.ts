@@ -6,10 +6,15 @@ import { echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
 const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}\n';
-const query = (goal: string, id?: string) => `${JSON.stringify({ type: "query", ...(id ? { id } : {}), query: { goal, max_frames: 2, max_tokens: 100 } })}\n`;
+const query = (goal: string, id?: string) =>
+  `${JSON.stringify({ type: "query", ...(id ? { id } : {}), query: { goal, max_frames: 2, max_tokens: 100 } })}\n`;
 
 /** Serves `provider` on an in-memory pair, feeding `input`, collecting every reply line. */
-async function serve(provider: ReturnType<typeof echoProvider>, input: string[], sinkDelayMs = 0): Promise<{ replies: Envelope[]; closed: boolean }> {
+async function serve(
+  provider: ReturnType<typeof echoProvider>,
+  input: string[],
+  sinkDelayMs = 0,
+): Promise<{ replies: Envelope[]; closed: boolean }> {
   let index = 0;
   const readable = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -55,7 +60,10 @@ describe("serveStream", () => {
       },
     });
     const { replies } = await serve(provider, [HANDSHAKE, query("slow"), query("fast")]);
-    assert.deepEqual(replies.slice(1).map((r) => r.type === "frames" && r.result.frames[0]?.id), ["slow", "fast"]);
+    assert.deepEqual(
+      replies.slice(1).map((r) => r.type === "frames" && r.result.frames[0]?.id),
+      ["slow", "fast"],
+    );
   });
 
   test("100 concurrent correlated queries: every reply carries its own id, answered as they finish", async () => {
@@ -69,14 +77,27 @@ describe("serveStream", () => {
     const { replies } = await serve(provider, [HANDSHAKE + ids.map((id, i) => query(String(i), id)).join("")]);
     const frames = replies.filter((r) => r.type === "frames");
     assert.equal(frames.length, 100);
-    for (const reply of frames) assert.ok(reply.type === "frames" && reply.result.frames[0]?.id === `f${reply.id?.slice(1)}`);
+    for (const reply of frames)
+      assert.ok(reply.type === "frames" && reply.result.frames[0]?.id === `f${reply.id?.slice(1)}`);
     assert.deepEqual(new Set(frames.map((r) => r.type === "frames" && r.id)), new Set(ids));
-    assert.notDeepEqual(frames.map((r) => r.type === "frames" && r.id), ids, "answered as they finish, not in order");
+    assert.notDeepEqual(
+      frames.map((r) => r.type === "frames" && r.id),
+      ids,
+      "answered as they finish, not in order",
+    );
   });
 
   test("shutdown ends the session: later lines are not served, the writable closes, in-flight answers are kept", async () => {
-    const { replies, closed } = await serve(echoProvider(), [HANDSHAKE, query("before", "q1"), '{"type":"shutdown"}\n', query("after", "q2")]);
-    assert.deepEqual(replies.map((r) => r.type), ["handshake_ack", "frames"]);
+    const { replies, closed } = await serve(echoProvider(), [
+      HANDSHAKE,
+      query("before", "q1"),
+      '{"type":"shutdown"}\n',
+      query("after", "q2"),
+    ]);
+    assert.deepEqual(
+      replies.map((r) => r.type),
+      ["handshake_ack", "frames"],
+    );
     assert.ok(closed);
   });
 

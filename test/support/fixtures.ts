@@ -15,5 +15,7 @@ export function fixtureJson<T = unknown>(name: string): T {
 
 /** The lines of reference-vectors.ndjson, without their line endings. */
 export function referenceVectorLines(): string[] {
-  return fixtureText("reference-vectors.ndjson").split("\n").filter((line) => line.length > 0);
+  return fixtureText("reference-vectors.ndjson")
+    .split("\n")
+    .filter((line) => line.length > 0);
 }

@@ -1,5 +1,14 @@
 // A small provider for binding tests.
-import { type CandidateFrame, createSession, decodeLine, defineProvider, type Envelope, handleLine, type Provider, type ProviderDefinition } from "../../src/index.ts";
+import {
+  type CandidateFrame,
+  createSession,
+  decodeLine,
+  defineProvider,
+  type Envelope,
+  handleLine,
+  type Provider,
+  type ProviderDefinition,
+} from "../../src/index.ts";
 
 /** A frame candidate with sensible defaults. */
 export function candidate(id: string, content: string, extra: Partial<CandidateFrame> = {}): CandidateFrame {

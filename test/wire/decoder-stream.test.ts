@@ -9,11 +9,17 @@ const utf8 = new TextEncoder();
 
 /** A comparable summary of decoded items: envelopes as their encoding, errors as their code. */
 function summary(items: DecodedItem[]): string[] {
-  return items.map((item) => ("envelope" in item ? `${item.line} ${encodeLine(item.envelope).trimEnd()}` : `${item.line} error:${item.error.code}`));
+  return items.map((item) =>
+    "envelope" in item
+      ? `${item.line} ${encodeLine(item.envelope).trimEnd()}`
+      : `${item.line} error:${item.error.code}`,
+  );
 }
 
 async function decode(chunks: Iterable<Uint8Array | string>, maxLineBytes?: number): Promise<DecodedItem[]> {
-  return collect(streamOf(chunks).pipeThrough(new NdjsonDecoderStream(maxLineBytes === undefined ? {} : { maxLineBytes })));
+  return collect(
+    streamOf(chunks).pipeThrough(new NdjsonDecoderStream(maxLineBytes === undefined ? {} : { maxLineBytes })),
+  );
 }
 
 /** A transcript with multi-byte characters (2, 3 and 4 bytes), CRLF endings, a bad line and no final newline. */
@@ -59,7 +65,9 @@ describe("NdjsonDecoderStream", () => {
     assert.deepEqual(summary(await decode(bytes)), whole);
     const random = seededRandom(20261129);
     for (let round = 0; round < 300; round++) {
-      const cuts = Array.from({ length: 1 + Math.floor(random() * 12) }, () => Math.floor(random() * (transcript.length + 1)));
+      const cuts = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+        Math.floor(random() * (transcript.length + 1)),
+      );
       assert.deepEqual(summary(await decode(splitAt(transcript, cuts))), whole, `cuts ${cuts.join(",")}`);
     }
   });
@@ -70,7 +78,12 @@ describe("NdjsonDecoderStream", () => {
   });
 
   test("turns invalid UTF-8 into an error item and goes on", async () => {
-    const bad = new Uint8Array([...utf8.encode('{"type":"error","message":"'), 0xc3, 0x28, ...utf8.encode('"}\n{"type":"shutdown"}\n')]);
+    const bad = new Uint8Array([
+      ...utf8.encode('{"type":"error","message":"'),
+      0xc3,
+      0x28,
+      ...utf8.encode('"}\n{"type":"shutdown"}\n'),
+    ]);
     assert.deepEqual(summary(await decode([bad])), ["1 error:invalid_utf8", '2 {"type":"shutdown"}']);
   });
 
@@ -90,15 +103,25 @@ describe("NdjsonDecoderStream", () => {
     const short = '{"type":"shutdown"}\n';
     const bytes = utf8.encode(short + long + short);
     for (const size of [1, 7, 64, bytes.length]) {
-      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
-      assert.deepEqual(summary(await decode(chunks, 100)), ['1 {"type":"shutdown"}', "2 error:line_too_long", '3 {"type":"shutdown"}'], `chunk size ${size}`);
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+        bytes.subarray(i * size, (i + 1) * size),
+      );
+      assert.deepEqual(
+        summary(await decode(chunks, 100)),
+        ['1 {"type":"shutdown"}', "2 error:line_too_long", '3 {"type":"shutdown"}'],
+        `chunk size ${size}`,
+      );
     }
   });
 
   test("counts the limit without the line ending: a line of exactly maxLineBytes passes, with LF or CR LF", async () => {
     const line = '{"type":"shutdown"}';
     const max = utf8.encode(line).length;
-    assert.deepEqual(summary(await decode([`${line}\r\n${line}\n${line}`], max)), [`1 ${line}`, `2 ${line}`, `3 ${line}`]);
+    assert.deepEqual(summary(await decode([`${line}\r\n${line}\n${line}`], max)), [
+      `1 ${line}`,
+      `2 ${line}`,
+      `3 ${line}`,
+    ]);
     assert.deepEqual(summary(await decode([`${line} \n`], max)), ["1 error:line_too_long"]);
   });
 
@@ -129,15 +152,24 @@ describe("NdjsonDecoderStream", () => {
 
   test("takes a custom line decoder and reports its throws as error items", async () => {
     const items = await collect(
-      streamOf(["1\n", "x\n"]).pipeThrough(new NdjsonDecoderStream<number>({ decode: (text) => JSON.parse(text) as number })),
+      streamOf(["1\n", "x\n"]).pipeThrough(
+        new NdjsonDecoderStream<number>({ decode: (text) => JSON.parse(text) as number }),
+      ),
     );
-    assert.deepEqual(items.map((item) => ("envelope" in item ? item.envelope : item.error.code)), [1, "invalid_envelope"]);
+    assert.deepEqual(
+      items.map((item) => ("envelope" in item ? item.envelope : item.error.code)),
+      [1, "invalid_envelope"],
+    );
   });
 });
 
 describe("NdjsonEncoderStream", () => {
   test("writes one line per envelope, and the decoder reads them back", async () => {
-    const envelopes = [{ type: "handshake", protocol_version: "contextgraph/1.0" }, { type: "error", message: "é\n🦀" }, { type: "shutdown" }] as const;
+    const envelopes = [
+      { type: "handshake", protocol_version: "contextgraph/1.0" },
+      { type: "error", message: "é\n🦀" },
+      { type: "shutdown" },
+    ] as const;
     const bytes = await collect(streamOf(envelopes).pipeThrough(new NdjsonEncoderStream()));
     assert.equal(bytes.length, 3);
     const items = await decode(bytes);
@@ -148,7 +180,9 @@ describe("NdjsonEncoderStream", () => {
   });
 
   test("errors the stream on an envelope that does not fit its shape", async () => {
-    const bad = streamOf([{ type: "frames", result: { frames: [] } }] as never[]).pipeThrough(new NdjsonEncoderStream());
+    const bad = streamOf([{ type: "frames", result: { frames: [] } }] as never[]).pipeThrough(
+      new NdjsonEncoderStream(),
+    );
     await assert.rejects(collect(bad), (error: unknown) => error instanceof WireError && error.code === "unencodable");
   });
 });

@@ -75,9 +75,15 @@ describe(`wire decoder fuzz (seed ${SEED_HEX})`, () => {
       for (const expected of batch.expected) {
         if (!expected.kind.startsWith("short-after-oversized")) continue;
         const item = byLine.get(expected.line);
-        assert.ok(item !== undefined && "envelope" in item, `round ${round}: line ${expected.line} after an oversized line did not decode`);
+        assert.ok(
+          item !== undefined && "envelope" in item,
+          `round ${round}: line ${expected.line} after an oversized line did not decode`,
+        );
         const before = byLine.get(expected.line - 1);
-        assert.ok(before !== undefined && "error" in before && before.error.code === "line_too_long", `round ${round}: line ${expected.line - 1} was not refused as too long`);
+        assert.ok(
+          before !== undefined && "error" in before && before.error.code === "line_too_long",
+          `round ${round}: line ${expected.line - 1} was not refused as too long`,
+        );
       }
     }
   });
@@ -88,7 +94,11 @@ describe(`wire decoder fuzz (seed ${SEED_HEX})`, () => {
         const first = decodeLine(line);
         const encoded = encodeLine(first);
         const again = decodeLine(encoded);
-        assert.equal(firstDifference(first, again, withinF32Rounding)?.text, undefined, `re-encoded as ${encoded.trimEnd()}`);
+        assert.equal(
+          firstDifference(first, again, withinF32Rounding)?.text,
+          undefined,
+          `re-encoded as ${encoded.trimEnd()}`,
+        );
         assert.equal(encodeLine(again), encoded, "encodeLine(decode(encodeLine(e))) differs from encodeLine(e)");
       });
     }

@@ -43,7 +43,11 @@ describe("decodeLine", () => {
       type: "frames",
       future: 1,
       attestations: [],
-      result: { frames: [frame({ future: { x: 1 }, provenance: [{ type: "derivation", future: 2 }] })], truncated: false, future: 3 },
+      result: {
+        frames: [frame({ future: { x: 1 }, provenance: [{ type: "derivation", future: 2 }] })],
+        truncated: false,
+        future: 3,
+      },
     });
     const envelope = decodeLine(line);
     assert.ok(envelope.type === "frames");
@@ -101,13 +105,25 @@ describe("decodeLine", () => {
     ["an unknown type", '{"type":"subscribe"}', "unknown_type"],
     ["an inherited name as type", '{"type":"constructor"}', "unknown_type"],
     ["a missing required member", '{"type":"frames","result":{"frames":[]}}', "invalid_envelope"],
-    ["a missing data_flow", '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"p","version":"1"},"capabilities":{}}', "invalid_envelope"],
+    [
+      "a missing data_flow",
+      '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"p","version":"1"},"capabilities":{}}',
+      "invalid_envelope",
+    ],
     ["a negative u32", '{"type":"query","query":{"goal":"g","max_frames":-1,"max_tokens":1}}', "invalid_envelope"],
     ["a fractional u32", '{"type":"query","query":{"goal":"g","max_frames":7.5,"max_tokens":1}}', "invalid_envelope"],
-    ["a u32 overflow", '{"type":"query","query":{"goal":"g","max_frames":4294967296,"max_tokens":1}}', "invalid_envelope"],
+    [
+      "a u32 overflow",
+      '{"type":"query","query":{"goal":"g","max_frames":4294967296,"max_tokens":1}}',
+      "invalid_envelope",
+    ],
     ["a score beyond f32", framesLine(frame({ score: 1e39 })), "invalid_envelope"],
     ["an unknown representation", framesLine(frame({ representation: "thumbnail" })), "invalid_envelope"],
-    ["an unknown verdict status", '{"type":"verified","response":{"verdicts":[{"frame":{"provider_id":"p","frame_id":"f"},"status":"maybe"}]}}', "invalid_envelope"],
+    [
+      "an unknown verdict status",
+      '{"type":"verified","response":{"verdicts":[{"frame":{"provider_id":"p","frame_id":"f"},"status":"maybe"}]}}',
+      "invalid_envelope",
+    ],
     ["an error without message", '{"type":"error","code":"internal"}', "invalid_envelope"],
   ];
   for (const [name, line, code] of failures) {
@@ -139,7 +155,10 @@ describe("encodeLine", () => {
   });
 
   test("writes integral floats as the reference does (1.0) and integers as integers", () => {
-    const line = encodeLine({ type: "frames", result: { frames: [frame({ score: 1, embedding: { fingerprint: "m/2", vector: [0, -2] } })], truncated: false } });
+    const line = encodeLine({
+      type: "frames",
+      result: { frames: [frame({ score: 1, embedding: { fingerprint: "m/2", vector: [0, -2] } })], truncated: false },
+    });
     assert.match(line, /"score":1\.0,"token_cost":1,/);
     assert.match(line, /"vector":\[0\.0,-2\.0\]/);
   });
@@ -153,10 +172,10 @@ describe("encodeLine", () => {
   });
 
   test("escapes content so one envelope is one line", () => {
-    const line = encodeLine({ type: "error", message: "a\nb\u2028c\"" });
+    const line = encodeLine({ type: "error", message: 'a\nb\u2028c"' });
     assert.equal(line.indexOf("\n"), line.length - 1);
     const back = decodeLine(line);
-    assert.ok(back.type === "error" && back.message === "a\nb\u2028c\"");
+    assert.ok(back.type === "error" && back.message === 'a\nb\u2028c"');
   });
 
   const unencodable: [string, unknown][] = [
@@ -173,7 +192,9 @@ describe("encodeLine", () => {
   }
 
   test("names the member that does not fit", () => {
-    const error = wireErrorOf(() => encodeLine({ type: "frames", result: { frames: [frame({ token_cost: 7.5 })], truncated: false } } as never));
+    const error = wireErrorOf(() =>
+      encodeLine({ type: "frames", result: { frames: [frame({ token_cost: 7.5 })], truncated: false } } as never),
+    );
     assert.match(error.message, /result\.frames\[0\]\.token_cost/);
   });
 });
@@ -184,7 +205,10 @@ describe("envelope helpers", () => {
   });
 
   test("correlationId reads query, frames and error ids only", () => {
-    assert.equal(correlationId(decodeLine('{"type":"query","id":"q1","query":{"goal":"g","max_frames":1,"max_tokens":1}}')), "q1");
+    assert.equal(
+      correlationId(decodeLine('{"type":"query","id":"q1","query":{"goal":"g","max_frames":1,"max_tokens":1}}')),
+      "q1",
+    );
     assert.equal(correlationId(decodeLine('{"type":"error","id":"q2","message":"m"}')), "q2");
     assert.equal(correlationId(decodeLine('{"type":"frames","result":{"frames":[],"truncated":false}}')), undefined);
     assert.equal(correlationId(decodeLine('{"type":"verify","id":"q3","request":{"frames":[]}}')), undefined);
@@ -204,7 +228,10 @@ describe("envelope helpers", () => {
     assert.equal(new Set(ids).size, 5);
     for (const id of ids) assert.match(id, /^q[1-9][0-9]*$/);
     const numbers = ids.map((id) => Number(id.slice(1)));
-    assert.deepEqual(numbers, numbers.map((_, i) => (numbers[0] ?? 0) + i));
+    assert.deepEqual(
+      numbers,
+      numbers.map((_, i) => (numbers[0] ?? 0) + i),
+    );
   });
 
   test("verifyCorrelation: nothing sent, echoed, wrong and missing", () => {
@@ -212,8 +239,18 @@ describe("envelope helpers", () => {
     const bare = decodeLine('{"type":"frames","result":{"frames":[],"truncated":false}}');
     assert.deepEqual(verifyCorrelation(undefined, bare), { ok: true });
     assert.deepEqual(verifyCorrelation("q7", reply), { ok: true });
-    assert.deepEqual(verifyCorrelation("q8", reply), { ok: false, kind: "correlation_mismatch", expected: "q8", got: "q7" });
-    assert.deepEqual(verifyCorrelation("q8", bare), { ok: false, kind: "correlation_mismatch", expected: "q8", got: "<absent>" });
+    assert.deepEqual(verifyCorrelation("q8", reply), {
+      ok: false,
+      kind: "correlation_mismatch",
+      expected: "q8",
+      got: "q7",
+    });
+    assert.deepEqual(verifyCorrelation("q8", bare), {
+      ok: false,
+      kind: "correlation_mismatch",
+      expected: "q8",
+      got: "<absent>",
+    });
   });
 
   test("versionsCompatible compares major families (spec §1.14)", () => {

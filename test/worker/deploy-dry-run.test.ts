@@ -98,7 +98,9 @@ describe("wrangler deploy --dry-run", () => {
     const text = bytes.toString("utf8");
     const gzipped = gzipSync(bytes).length;
     const upload = /Total Upload: ([\d.]+ KiB) \/ gzip: ([\d.]+ KiB)/.exec(run.stdout);
-    t.diagnostic(`bundle ${script.slice(outdir.length + 1)}: ${bytes.length} bytes, gzip ${gzipped} bytes (${(gzipped / 1024).toFixed(2)} KiB)`);
+    t.diagnostic(
+      `bundle ${script.slice(outdir.length + 1)}: ${bytes.length} bytes, gzip ${gzipped} bytes (${(gzipped / 1024).toFixed(2)} KiB)`,
+    );
     if (upload) t.diagnostic(`wrangler reports Total Upload ${upload[1]} / gzip ${upload[2]}`);
     assert.ok(gzipped > 10 * 1024, `gzip ${gzipped} B > 10 KiB`);
     assert.ok(gzipped < 1024 * 1024, `gzip ${gzipped} B < 1 MiB`);
@@ -106,13 +108,22 @@ describe("wrangler deploy --dry-run", () => {
     assert.match(text, /export\s*\{[^}]*\bdefault\b/, "an ES module with a default export");
     assert.doesNotMatch(text, /(?:from|import)\s*\(?\s*["']node:/, "no node: imports in the edge bundle");
     // The [build] step ran just now: worker/corpus.json hashes the files it was built from, and the bundle embeds it.
-    const { dir: recorded } = JSON.parse(readFileSync(join(PROJECT_ROOT, "worker", "corpus.source.json"), "utf8")) as { dir: string | null };
+    const { dir: recorded } = JSON.parse(readFileSync(join(PROJECT_ROOT, "worker", "corpus.source.json"), "utf8")) as {
+      dir: string | null;
+    };
     const sourceRoot = recorded === null ? PROJECT_ROOT : resolve(PROJECT_ROOT, recorded);
-    const corpus = JSON.parse(readFileSync(join(PROJECT_ROOT, "worker", "corpus.json"), "utf8")) as { format: string; documents: { path: string; digest: string }[] };
+    const corpus = JSON.parse(readFileSync(join(PROJECT_ROOT, "worker", "corpus.json"), "utf8")) as {
+      format: string;
+      documents: { path: string; digest: string }[];
+    };
     assert.ok(text.includes(corpus.format), "the corpus format tag is in the bundle");
     assert.ok(corpus.documents.length > 0);
     for (const document of corpus.documents) {
-      assert.equal(document.digest, sha256Digest(readFileSync(join(sourceRoot, ...document.path.split("/")))), `${document.path} on disk`);
+      assert.equal(
+        document.digest,
+        sha256Digest(readFileSync(join(sourceRoot, ...document.path.split("/")))),
+        `${document.path} on disk`,
+      );
       assert.ok(text.includes(document.digest), `${document.path}'s digest is bundled`);
     }
   });

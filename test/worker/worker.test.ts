@@ -21,7 +21,16 @@ import {
 } from "../../src/protocol/index.ts";
 import { decodeLine } from "../../src/wire/index.ts";
 import { bundleWorker, PROJECT_ROOT, type WorkerBundle } from "../support/worker/bundle.ts";
-import { addressedBytes, ENDPOINT, type Exchange, expectedCost, post, publicKeyOfSeed, sha256Digest, startWorker } from "../support/worker/http.ts";
+import {
+  addressedBytes,
+  ENDPOINT,
+  type Exchange,
+  expectedCost,
+  post,
+  publicKeyOfSeed,
+  sha256Digest,
+  startWorker,
+} from "../support/worker/http.ts";
 
 const SEED = createHash("sha256").update("frameline worker test seed").digest("hex");
 const ALLOWED_ORIGIN = "https://play.example";
@@ -60,7 +69,11 @@ async function frames(mf: Miniflare, query: Query, id = "q"): Promise<ContextQue
 }
 
 /** POSTs a query that must be answered with a coded `error`; returns the raw envelope. */
-async function queryError(mf: Miniflare, query: Query, id?: string): Promise<{ status: number; error: { id?: string; code?: string; message: string } }> {
+async function queryError(
+  mf: Miniflare,
+  query: Query,
+  id?: string,
+): Promise<{ status: number; error: { id?: string; code?: string; message: string } }> {
   const answer = await post(mf, queryEnvelope(query, id));
   assert.equal(envelopeOf(answer).type, "error", answer.text);
   return { status: answer.status, error: answer.json };
@@ -102,7 +115,10 @@ function assertWithinBudget(result: ContextQueryResult, query: Query): void {
   const recomputed = result.frames.reduce((sum, frame) => sum + expectedCost(frame.content), 0);
   assert.equal(declared, recomputed, "declared costs are the canonical ones");
   assert.ok(declared <= query.max_tokens, `Σ token_cost ${declared} ≤ max_tokens ${query.max_tokens}`);
-  assert.ok(result.frames.length <= query.max_frames, `${result.frames.length} frames ≤ max_frames ${query.max_frames}`);
+  assert.ok(
+    result.frames.length <= query.max_frames,
+    `${result.frames.length} frames ≤ max_frames ${query.max_frames}`,
+  );
   assert.equal(typeof result.truncated, "boolean", "truncated is always sent");
   assert.deepEqual(checkBudget(result, query), []);
 }
@@ -113,16 +129,27 @@ function anchoredBy(frame: ContextFrame, anchor: string): boolean {
 }
 
 /** Every frame attested (content-binding) and the result root attested, under the handshake's key. */
-async function assertFullyAttested(result: ContextQueryResult, providerName: string, keys: readonly AttesterKey[]): Promise<void> {
+async function assertFullyAttested(
+  result: ContextQueryResult,
+  providerName: string,
+  keys: readonly AttesterKey[],
+): Promise<void> {
   const report = await verifyResultAttestations(result, providerName, keys);
   assert.equal(report.result.state, "attested", JSON.stringify(report.result));
   assert.equal(report.frames.length, result.frames.length);
   report.frames.forEach((state, i) => {
-    assert.ok(state.state === "attested" && state.coversContent, `frame ${result.frames[i]!.id}: ${JSON.stringify(state)}`);
+    assert.ok(
+      state.state === "attested" && state.coversContent,
+      `frame ${result.frames[i]!.id}: ${JSON.stringify(state)}`,
+    );
     assert.equal(state.keyId, keys[0]!.key_id);
   });
   assert.equal(report.orphans, 0);
-  assert.equal(result.frame_attestations?.length ?? 0, result.frames.length, "one frame attestation per frame (omitted when none)");
+  assert.equal(
+    result.frame_attestations?.length ?? 0,
+    result.frames.length,
+    "one frame attestation per frame (omitted when none)",
+  );
   assert.equal(result.result_attestation?.key_id, keys[0]!.key_id);
   assert.equal(result.result_attestation?.attester_id, "docs");
 }
@@ -157,12 +184,19 @@ describe("the Worker in workerd", () => {
       assert.equal(ack.protocol_version, PROTOCOL);
       assert.deepEqual(checkHandshakeAck(ack), []);
       assert.equal(ack.provider.name, "docs");
-      assert.deepEqual(ack.provider.data_flow, { reads: true, writes: false, egress: false, egress_scopes: ["local-only"] });
+      assert.deepEqual(ack.provider.data_flow, {
+        reads: true,
+        writes: false,
+        egress: false,
+        egress_scopes: ["local-only"],
+      });
       assert.deepEqual(ack.capabilities.query.kinds, ["doc", "snippet"]);
       assert.equal(ack.capabilities.correlation, true);
       assert.equal(ack.capabilities.verify, true);
       const publicKey = publicKeyOfSeed(SEED);
-      assert.deepEqual(ack.attester_keys, [{ key_id: `docs-${publicKey.slice(0, 8)}`, algorithm: "ed25519", public_key: publicKey }]);
+      assert.deepEqual(ack.attester_keys, [
+        { key_id: `docs-${publicKey.slice(0, 8)}`, algorithm: "ed25519", public_key: publicKey },
+      ]);
 
       const description = await mf.dispatchFetch(ENDPOINT);
       assert.equal(description.status, 200);
@@ -196,8 +230,14 @@ describe("the Worker in workerd", () => {
       assert.equal(result.dropped_estimate, undefined);
       assert.ok(result.frames.length >= DOCUMENT_URIS.length, `${result.frames.length} frames`);
       assert.equal(new Set(result.frames.map((frame) => frame.id)).size, result.frames.length, "frame ids are unique");
-      for (const uri of DOCUMENT_URIS) assert.ok(result.frames.some((frame) => frame.uri === uri), `a frame of ${uri}`);
-      assert.ok(result.frames.some((frame) => frame.kind === "snippet") && result.frames.some((frame) => frame.kind === "doc"));
+      for (const uri of DOCUMENT_URIS)
+        assert.ok(
+          result.frames.some((frame) => frame.uri === uri),
+          `a frame of ${uri}`,
+        );
+      assert.ok(
+        result.frames.some((frame) => frame.kind === "snippet") && result.frames.some((frame) => frame.kind === "doc"),
+      );
       result.frames.forEach(assertSoundFrame);
       await assertFullyAttested(result, ack.provider.name, ack.attester_keys!);
     });
@@ -254,8 +294,14 @@ describe("the Worker in workerd", () => {
       assert.ok(snippets.length > 0 && snippets.length < everything.frames.length, "the unfiltered answer mixes kinds");
       for (const kinds of [["snippet"], ["snippet", "image"]]) {
         const result = await frames(mf, { ...text, kinds, ...BIG });
-        assert.deepEqual(result.frames.map((frame) => frame.kind), snippets.map(() => "snippet"));
-        assert.deepEqual(result.frames.map((frame) => frame.id), snippets.map((frame) => frame.id));
+        assert.deepEqual(
+          result.frames.map((frame) => frame.kind),
+          snippets.map(() => "snippet"),
+        );
+        assert.deepEqual(
+          result.frames.map((frame) => frame.id),
+          snippets.map((frame) => frame.id),
+        );
         result.frames.forEach(assertSoundFrame);
       }
       const docs = await frames(mf, { ...text, kinds: ["doc"], ...BIG });
@@ -284,8 +330,14 @@ describe("the Worker in workerd", () => {
       const anchored = result.frames.map((frame) => anchoredBy(frame, anchor));
       const count = anchored.filter(Boolean).length;
       assert.ok(count < anchored.length, "some frames are not anchored");
-      assert.deepEqual(anchored, anchored.map((_, i) => i < count), "anchored frames form a prefix");
-      result.frames.forEach((frame, i) => assert.ok(i === 0 || frame.score <= result.frames[i - 1]!.score, "scores never increase"));
+      assert.deepEqual(
+        anchored,
+        anchored.map((_, i) => i < count),
+        "anchored frames form a prefix",
+      );
+      result.frames.forEach((frame, i) =>
+        assert.ok(i === 0 || frame.score <= result.frames[i - 1]!.score, "scores never increase"),
+      );
       result.frames.forEach(assertSoundFrame);
     });
 
@@ -296,7 +348,11 @@ describe("the Worker in workerd", () => {
       assert.ok(plain.frames.every((frame) => frame.valid_from === undefined && frame.valid_to === undefined));
       for (const asOf of ["1970-01-01T00:00:00Z", "2026-05-01T12:00:00.5Z", "2999-12-31T23:59:59Z"]) {
         const result = await frames(mf, { ...text, as_of: asOf });
-        assert.deepEqual(result.frames.map((frame) => frame.id), plain.frames.map((frame) => frame.id), asOf);
+        assert.deepEqual(
+          result.frames.map((frame) => frame.id),
+          plain.frames.map((frame) => frame.id),
+          asOf,
+        );
       }
       for (const asOf of ["2026-05-01", "2026-05-01T12:00:00+02:00", "2026-02-30T00:00:00Z", "yesterday"]) {
         const { status, error } = await queryError(mf, { ...text, as_of: asOf }, "t1");
@@ -309,7 +365,10 @@ describe("the Worker in workerd", () => {
 
     test("correlation: the id is echoed verbatim on frames and on errors, and absent when not sent", async () => {
       const id = "q 7/ünïcødé:\u{1F600}";
-      assert.equal((await post(mf, queryEnvelope({ query_text: "codec", max_frames: 2, max_tokens: 500 }, id))).json.id, id);
+      assert.equal(
+        (await post(mf, queryEnvelope({ query_text: "codec", max_frames: 2, max_tokens: 500 }, id))).json.id,
+        id,
+      );
       const anonymous = await post(mf, queryEnvelope({ query_text: "codec", max_frames: 2, max_tokens: 500 }));
       assert.equal(anonymous.json.type, "frames");
       assert.equal("id" in anonymous.json, false);
@@ -367,7 +426,10 @@ describe("the Worker in workerd", () => {
       assert.equal(report.frames[0]!.state, "unattested");
       assert.equal(report.orphans, 1);
       // The untouched frames' inclusion proofs (original siblings) still replay to the signed root.
-      assert.ok(report.frames.slice(1).every((state) => state.state === "attested"), JSON.stringify(report.frames.slice(1)));
+      assert.ok(
+        report.frames.slice(1).every((state) => state.state === "attested"),
+        JSON.stringify(report.frames.slice(1)),
+      );
       const otherKey = [{ ...ack.attester_keys![0]!, public_key: publicKeyOfSeed("11".repeat(32)) }];
       assert.equal((await verifyResultAttestations(result, ack.provider.name, otherKey)).result.state, "invalid");
       assert.equal((await verifyResultAttestations(result, "not-docs", ack.attester_keys!)).result.state, "invalid");
@@ -379,7 +441,11 @@ describe("the Worker in workerd", () => {
       assert.equal(garbage.json.type, "error");
       assert.equal(garbage.json.code, "bad_request");
 
-      const put = await mf.dispatchFetch(ENDPOINT, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" });
+      const put = await mf.dispatchFetch(ENDPOINT, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       assert.equal(put.status, 405);
       assert.equal(put.headers.get("allow"), "GET, POST, OPTIONS");
       await put.text();
@@ -391,7 +457,9 @@ describe("the Worker in workerd", () => {
       assert.equal(tooLarge.json.type, "error");
       assert.equal(tooLarge.json.code, "bad_request");
 
-      const plainText = await post(mf, queryEnvelope({ max_frames: 1, max_tokens: 100 }), { "content-type": "text/plain" });
+      const plainText = await post(mf, queryEnvelope({ max_frames: 1, max_tokens: 100 }), {
+        "content-type": "text/plain",
+      });
       assert.equal(plainText.status, 415);
       assert.equal(plainText.json.code, "bad_request");
 
@@ -414,7 +482,11 @@ describe("the Worker in workerd", () => {
       const preflight = (origin: string) =>
         mf.dispatchFetch(ENDPOINT, {
           method: "OPTIONS",
-          headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+          headers: {
+            origin,
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+          },
         });
       const allowed = await preflight(ALLOWED_ORIGIN);
       assert.equal(allowed.status, 204);

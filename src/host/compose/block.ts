@@ -20,7 +20,10 @@ export function citeLabel(frame: Pick<ContextFrame, "citation_label" | "title">)
  * @example renderFrameBlock({ provider_id: "docs", frame_id: "a" }, frame)
  * // '<frame provider="docs" id="a" kind="doc" cite="a.md">\nbody\n</frame>\n'
  */
-export function renderFrameBlock(frameId: FrameId, frame: Pick<ContextFrame, "kind" | "title" | "citation_label" | "content">): string {
+export function renderFrameBlock(
+  frameId: FrameId,
+  frame: Pick<ContextFrame, "kind" | "title" | "citation_label" | "content">,
+): string {
   const attributes = [
     `provider="${escapeAttribute(frameId.provider_id)}"`,
     `id="${escapeAttribute(frameId.frame_id)}"`,

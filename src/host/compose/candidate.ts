@@ -34,5 +34,10 @@ export function candidateOf(offered: OfferedFrame): Candidate {
 
 /** The audit entry recording `disposition` for a candidate, its attestation carried untouched (spec §4.8 step 6, F9, F16). */
 export function auditEntry(candidate: Candidate, disposition: Disposition): AuditEntry {
-  return { frame: candidate.frameId, disposition, attestation: candidate.attestation, ...coversContentOf(candidate.attestation) };
+  return {
+    frame: candidate.frameId,
+    disposition,
+    attestation: candidate.attestation,
+    ...coversContentOf(candidate.attestation),
+  };
 }

@@ -16,7 +16,10 @@ import { budgetTokensForModel } from "./safety-factor.ts";
  * converted with `floor(budget / safetyFactor)` (default 1.35; ≤ 0 ⇒ identity),
  * or `budgetTokens` given directly (floored; a negative budget is 0). `strategy` defaults to `score_descending` (F10).
  */
-export type ComposeOptions = ({ readonly budget: number; readonly safetyFactor?: number } | { readonly budgetTokens: number }) & {
+export type ComposeOptions = (
+  | { readonly budget: number; readonly safetyFactor?: number }
+  | { readonly budgetTokens: number }
+) & {
   readonly strategy?: RankingStrategy;
 };
 
@@ -48,14 +51,24 @@ export interface ComposedPrompt {
  * @example composeForPrompt(offered, { budget: 4096 }) // global budget floor(4096 / 1.35) = 3034
  */
 export function composeForPrompt(offered: readonly OfferedFrame[], options: ComposeOptions): ComposedPrompt {
-  const globalBudget = Math.max(0, "budgetTokens" in options ? Math.floor(options.budgetTokens) : budgetTokensForModel(options.budget, options.safetyFactor));
+  const globalBudget = Math.max(
+    0,
+    "budgetTokens" in options
+      ? Math.floor(options.budgetTokens)
+      : budgetTokensForModel(options.budget, options.safetyFactor),
+  );
   const { survivors, duplicates } = dedupCandidates(offered.map(candidateOf));
   const ranked = rankFrames(survivors, options.strategy ?? { kind: "score_descending" });
   const { included, entries, tokensUsed } = packCandidates(ranked, globalBudget);
   const placed = placeEdgesFirst(included);
   return {
     prompt: EVIDENCE_PREAMBLE + placed.map((c) => renderFrameBlock(c.frameId, c.frame)).join(""),
-    citations: placed.map((c) => ({ label: citeLabel(c.frame), frame: c.frameId, provenance: c.provenance, ...coversContentOf(c.attestation) })),
+    citations: placed.map((c) => ({
+      label: citeLabel(c.frame),
+      frame: c.frameId,
+      provenance: c.provenance,
+      ...coversContentOf(c.attestation),
+    })),
     audit: { entries: [...duplicates, ...entries], global_budget: globalBudget, tokens_used: tokensUsed },
   };
 }

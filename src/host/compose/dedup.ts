@@ -10,14 +10,22 @@ function evidenceKeys(candidate: Candidate): string[] {
   const keys = [JSON.stringify(["identity", provider_id, frame_id, content_digest ?? null])];
   if (content_digest !== undefined) keys.push(JSON.stringify(["digest", content_digest]));
   for (const link of candidate.provenance) {
-    if (link.type === "file" && link.uri !== undefined) keys.push(JSON.stringify(["file", link.uri, link.range ?? null]));
+    if (link.type === "file" && link.uri !== undefined)
+      keys.push(JSON.stringify(["file", link.uri, link.range ?? null]));
   }
   return keys;
 }
 
 /** A key equal for two links exactly when all six members are (absent ≠ empty). */
 function linkKey(link: Provenance): string {
-  return JSON.stringify([link.type, link.uri ?? null, link.range ?? null, link.digest ?? null, link.method ?? null, link.by ?? null]);
+  return JSON.stringify([
+    link.type,
+    link.uri ?? null,
+    link.range ?? null,
+    link.digest ?? null,
+    link.method ?? null,
+    link.by ?? null,
+  ]);
 }
 
 /** The kept member's links, then every other member's links not already present, in canonical order. */
@@ -42,7 +50,10 @@ function mergeProvenance(kept: Candidate, group: readonly Candidate[]): Provenan
  * (ties keep the earlier in canonical order) with the group's provenance
  * merged in; every other member gets `excluded: duplicate { kept }`.
  */
-export function dedupCandidates(candidates: readonly Candidate[]): { survivors: Candidate[]; duplicates: AuditEntry[] } {
+export function dedupCandidates(candidates: readonly Candidate[]): {
+  survivors: Candidate[];
+  duplicates: AuditEntry[];
+} {
   const groups: Candidate[][] = [];
   const groupOfKey = new Map<string, Candidate[]>();
   for (const candidate of [...candidates].sort((a, b) => compareFrameIds(a.frameId, b.frameId))) {
@@ -58,7 +69,8 @@ export function dedupCandidates(candidates: readonly Candidate[]): { survivors: 
     const kept = group.reduce((best, member) => (member.frame.score > best.frame.score ? member : best));
     survivors.push(group.length === 1 ? kept : { ...kept, provenance: mergeProvenance(kept, group) });
     for (const member of group) {
-      if (member !== kept) duplicates.push(auditEntry(member, { kind: "excluded", reason: { kind: "duplicate", kept: kept.frameId } }));
+      if (member !== kept)
+        duplicates.push(auditEntry(member, { kind: "excluded", reason: { kind: "duplicate", kept: kept.frameId } }));
     }
   }
   return { survivors, duplicates };

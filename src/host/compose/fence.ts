@@ -1,7 +1,14 @@
 /** Escaping for the per-frame block of a composed prompt (spec §4.8, R3). */
 
 const ATTRIBUTE_SPECIALS = /[&"<>\r\n]/g;
-const ATTRIBUTE_REPLACEMENTS: Readonly<Record<string, string>> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "\r": " ", "\n": " " };
+const ATTRIBUTE_REPLACEMENTS: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  '"': "&quot;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "\r": " ",
+  "\n": " ",
+};
 const FENCE_TOKEN = /<(?=\/?frame)/gi;
 
 /**

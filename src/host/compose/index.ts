@@ -2,7 +2,14 @@
 export { escapeAttribute, neutralizeFences } from "./fence.ts";
 export { citeLabel, renderFrameBlock } from "./block.ts";
 export { composeContext, type FramePair } from "./compose-context.ts";
-export type { AuditAttestation, AuditEntry, CompositionAudit, Disposition, ExclusionReason, NotChecked } from "./audit.ts";
+export type {
+  AuditAttestation,
+  AuditEntry,
+  CompositionAudit,
+  Disposition,
+  ExclusionReason,
+  NotChecked,
+} from "./audit.ts";
 export type { OfferedFrame } from "./candidate.ts";
 export { byScoreDescending, rankFrames, type Ranked, type RankingStrategy } from "./ranking.ts";
 export { placeEdgesFirst } from "./placement.ts";

@@ -10,7 +10,10 @@ import { auditEntry, type Candidate } from "./candidate.ts";
  * else records `excluded: over_budget { cost, remaining }` and keeps walking,
  * so a later, smaller frame may still fit. `tokensUsed <= globalBudget` always.
  */
-export function packCandidates(ranked: readonly Candidate[], globalBudget: number): { included: Candidate[]; entries: AuditEntry[]; tokensUsed: number } {
+export function packCandidates(
+  ranked: readonly Candidate[],
+  globalBudget: number,
+): { included: Candidate[]; entries: AuditEntry[]; tokensUsed: number } {
   const included: Candidate[] = [];
   const entries: AuditEntry[] = [];
   let remaining = globalBudget;
@@ -19,7 +22,12 @@ export function packCandidates(ranked: readonly Candidate[], globalBudget: numbe
     if (cost <= remaining) {
       remaining -= cost;
       included.push(candidate);
-      entries.push(auditEntry(candidate, { kind: "included", verification: candidate.frameId.content_digest === undefined ? "unverifiable" : "verifiable" }));
+      entries.push(
+        auditEntry(candidate, {
+          kind: "included",
+          verification: candidate.frameId.content_digest === undefined ? "unverifiable" : "verifiable",
+        }),
+      );
     } else {
       entries.push(auditEntry(candidate, { kind: "excluded", reason: { kind: "over_budget", cost, remaining } }));
     }

@@ -27,7 +27,10 @@ export class ConsentStore {
   /** Records a boolean consent to an egress provider (C1). */
   grant(providerId: string, dataFlow: DataFlow, grantedScope: string, now: Date = new Date()): void {
     const state = this.#storage.load();
-    const records = [...state.records.filter((r) => r.provider_id !== providerId), { provider_id: providerId, data_flow: dataFlow, granted_scope: grantedScope, granted_at: formatTimestamp(now) }];
+    const records = [
+      ...state.records.filter((r) => r.provider_id !== providerId),
+      { provider_id: providerId, data_flow: dataFlow, granted_scope: grantedScope, granted_at: formatTimestamp(now) },
+    ];
     this.#storage.save({ ...state, records });
   }
 
@@ -40,7 +43,10 @@ export class ConsentStore {
   /** Withdraws consent to a provider: its record and its receipts. */
   revoke(providerId: string): void {
     const state = this.#storage.load();
-    this.#storage.save({ records: state.records.filter((r) => r.provider_id !== providerId), receipts: state.receipts.filter((r) => r.provider_id !== providerId) });
+    this.#storage.save({
+      records: state.records.filter((r) => r.provider_id !== providerId),
+      receipts: state.receipts.filter((r) => r.provider_id !== providerId),
+    });
   }
 
   /** Every receipt recorded for a provider. */
@@ -57,7 +63,8 @@ export class ConsentStore {
       const missing = offMachine.filter((scope) => !granted.has(scope));
       return missing.length === 0 ? { permitted: true } : { permitted: false, needs: "receipts", missing };
     }
-    if (dataFlow.egress && !state.records.some((r) => r.provider_id === providerId)) return { permitted: false, needs: "consent" };
+    if (dataFlow.egress && !state.records.some((r) => r.provider_id === providerId))
+      return { permitted: false, needs: "consent" };
     return { permitted: true };
   }
 }

@@ -50,7 +50,10 @@ export function webConsentStorage(storage: WebStorage, key = "frameline.consent"
     load() {
       try {
         const value = JSON.parse(storage.getItem(key) ?? "null") as Partial<ConsentState> | null;
-        return { records: Array.isArray(value?.records) ? value.records : [], receipts: Array.isArray(value?.receipts) ? value.receipts : [] };
+        return {
+          records: Array.isArray(value?.records) ? value.records : [],
+          receipts: Array.isArray(value?.receipts) ? value.receipts : [],
+        };
       } catch {
         return { records: [], receipts: [] };
       }

@@ -22,11 +22,21 @@ export interface AttributionReport {
 
 /** Pairs frame uses with the usage report that billed them (spec §4.11, A1–A3); each flag defaults to false. */
 export function attributionReport(
-  uses: readonly { readonly frame: FrameId; readonly selected?: boolean; readonly rendered?: boolean; readonly cited?: boolean }[],
+  uses: readonly {
+    readonly frame: FrameId;
+    readonly selected?: boolean;
+    readonly rendered?: boolean;
+    readonly cited?: boolean;
+  }[],
   usage: UsageReport,
 ): AttributionReport {
   return {
-    uses: uses.map((use) => ({ frame: use.frame, selected: use.selected ?? false, rendered: use.rendered ?? false, cited: use.cited ?? false })),
+    uses: uses.map((use) => ({
+      frame: use.frame,
+      selected: use.selected ?? false,
+      rendered: use.rendered ?? false,
+      cited: use.cited ?? false,
+    })),
     usage,
   };
 }
@@ -42,6 +52,12 @@ function identityKey(frame: FrameId): string {
  * in some `served_frames` of the paired usage report.
  */
 export function isReconcilable(report: AttributionReport): boolean {
-  const billed = new Set((report.usage.providers ?? []).flatMap((provider) => (provider.served_frames ?? []).map((served) => identityKey(served.frame))));
-  return report.uses.every((use) => (!use.cited || use.rendered) && (!use.rendered || use.selected) && billed.has(identityKey(use.frame)));
+  const billed = new Set(
+    (report.usage.providers ?? []).flatMap((provider) =>
+      (provider.served_frames ?? []).map((served) => identityKey(served.frame)),
+    ),
+  );
+  return report.uses.every(
+    (use) => (!use.cited || use.rendered) && (!use.rendered || use.selected) && billed.has(identityKey(use.frame)),
+  );
 }

@@ -31,7 +31,12 @@ function providerUsage(leg: UsageLeg): ProviderUsage {
   switch (leg.outcome) {
     case "frames": {
       const token_cost = leg.served.reduce((sum, served) => sum + served.token_cost, 0);
-      return { ...base, frames_served: leg.served.length, token_cost, ...(leg.served.length > 0 ? { served_frames: leg.served } : {}) };
+      return {
+        ...base,
+        frames_served: leg.served.length,
+        token_cost,
+        ...(leg.served.length > 0 ? { served_frames: leg.served } : {}),
+      };
     }
     case "budget_lie":
     case "frame_flood":
@@ -51,7 +56,11 @@ function providerUsage(leg: UsageLeg): ProviderUsage {
  *
  * @example usageReport({ query: { max_tokens: 1024 }, legs, asOf: new Date("2026-07-21T00:00:00Z") })
  */
-export function usageReport(input: { readonly query: Pick<ContextQuery, "max_tokens">; readonly legs: readonly UsageLeg[]; readonly asOf?: Date }): UsageReport {
+export function usageReport(input: {
+  readonly query: Pick<ContextQuery, "max_tokens">;
+  readonly legs: readonly UsageLeg[];
+  readonly asOf?: Date;
+}): UsageReport {
   const providers = input.legs.map(providerUsage);
   return {
     budget_requested: input.query.max_tokens,

@@ -61,7 +61,10 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   } catch {
     throw new HostError("transport", "the provider URL does not parse");
   }
-  if (!isSecureEnough(target)) throw new HostError("insecure_transport", `refusing plaintext HTTP to non-loopback host ${target.hostname}`, { host: target.hostname });
+  if (!isSecureEnough(target))
+    throw new HostError("insecure_transport", `refusing plaintext HTTP to non-loopback host ${target.hostname}`, {
+      host: target.hostname,
+    });
   const send = options.fetch ?? fetch;
   const secret = options.credential?.reveal() || undefined;
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -78,7 +81,8 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         if (signal.aborted) throw thrown;
         throw new HostError("transport", "the request to the provider failed");
       }
-      if (response.status === 401) throw new HostError("unauthorized", "the provider refused the credentials", { status: 401 });
+      if (response.status === 401)
+        throw new HostError("unauthorized", "the provider refused the credentials", { status: 401 });
       if (response.status === 204) return undefined;
       if (response.status < 200 || response.status > 299) {
         await response.body?.cancel().catch(() => undefined);
@@ -90,7 +94,10 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       try {
         return decodeLine(text);
       } catch (thrown) {
-        throw new HostError("wire", `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`);
+        throw new HostError(
+          "wire",
+          `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`,
+        );
       }
     },
     async close() {},

@@ -12,7 +12,10 @@ const utf8 = new TextEncoder();
  * `src/node`), a Web Worker or a MessagePort bridged to streams. Lines longer
  * than `maxLineBytes` (default 16 MiB, spec §4.4) arrive as error items.
  */
-export function streamTransport(streams: { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> }, options: { maxLineBytes?: number } = {}): StreamTransport {
+export function streamTransport(
+  streams: { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> },
+  options: { maxLineBytes?: number } = {},
+): StreamTransport {
   const writer = streams.writable.getWriter();
   const reader = streams.readable.pipeThrough(new NdjsonDecoderStream(options)).getReader();
   return {
@@ -23,7 +26,10 @@ export function streamTransport(streams: { readable: ReadableStream<Uint8Array>;
         throw new HostError("provider_crashed", "the provider's input is closed");
       }),
     incoming: {
-      next: () => reader.read().then((result) => (result.done ? { done: true, value: undefined } : { done: false, value: result.value })),
+      next: () =>
+        reader
+          .read()
+          .then((result) => (result.done ? { done: true, value: undefined } : { done: false, value: result.value })),
     },
     async close() {
       await writer.close().catch(() => undefined);

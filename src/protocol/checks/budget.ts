@@ -54,15 +54,27 @@ export function checkTokenCost(frame: ContextFrame): Violation[] {
   const expected = budgetTokens(frame.content);
   return frame.token_cost === expected
     ? []
-    : [violation("B3", `token_cost is ${frame.token_cost}, canonical cost is ${expected}`, { path: "token_cost", frame: frame.id })];
+    : [
+        violation("B3", `token_cost is ${frame.token_cost}, canonical cost is ${expected}`, {
+          path: "token_cost",
+          frame: frame.id,
+        }),
+      ];
 }
 
 /** B1, B3 and B4 for a whole result against the query it answers (spec §2.7). */
-export function checkBudget(result: Pick<ContextQueryResult, "frames">, query: Pick<ContextQuery, "max_frames" | "max_tokens">): Violation[] {
+export function checkBudget(
+  result: Pick<ContextQueryResult, "frames">,
+  query: Pick<ContextQuery, "max_frames" | "max_tokens">,
+): Violation[] {
   const declared = totalDeclaredCost(result);
   return [
-    ...(declared > query.max_tokens ? [violation("B1", `declared cost ${declared} exceeds max_tokens ${query.max_tokens}`)] : []),
-    ...(result.frames.length > query.max_frames ? [violation("B4", `${result.frames.length} frames exceed max_frames ${query.max_frames}`)] : []),
+    ...(declared > query.max_tokens
+      ? [violation("B1", `declared cost ${declared} exceeds max_tokens ${query.max_tokens}`)]
+      : []),
+    ...(result.frames.length > query.max_frames
+      ? [violation("B4", `${result.frames.length} frames exceed max_frames ${query.max_frames}`)]
+      : []),
     ...result.frames.flatMap(checkTokenCost),
   ];
 }

@@ -12,19 +12,29 @@ import { type Violation, violation } from "./violation.ts";
  */
 export function checkHandshakeAck(ack: HandshakeAck, hostVersion: string = PROTOCOL_VERSION): Violation[] {
   const found: Violation[] = [];
-  if (!isProtocolVersion(ack.protocol_version)) found.push(violation("H1", "protocol_version does not match the version grammar", { path: "protocol_version" }));
-  else if (versionFamily(ack.protocol_version) !== versionFamily(hostVersion)) found.push(violation("H1", "protocol_version is not in the host's major family", { path: "protocol_version" }));
-  if (isBlank(ack.provider.name)) found.push(violation("H2", "provider.name must be non-empty", { path: "provider.name" }));
-  if (isBlank(ack.provider.version)) found.push(violation("H2", "provider.version must be non-empty", { path: "provider.version" }));
+  if (!isProtocolVersion(ack.protocol_version))
+    found.push(violation("H1", "protocol_version does not match the version grammar", { path: "protocol_version" }));
+  else if (versionFamily(ack.protocol_version) !== versionFamily(hostVersion))
+    found.push(violation("H1", "protocol_version is not in the host's major family", { path: "protocol_version" }));
+  if (isBlank(ack.provider.name))
+    found.push(violation("H2", "provider.name must be non-empty", { path: "provider.name" }));
+  if (isBlank(ack.provider.version))
+    found.push(violation("H2", "provider.version must be non-empty", { path: "provider.version" }));
   const flow = ack.provider.data_flow;
   (flow.egress_scopes ?? []).forEach((scope, i) => {
     const path = `provider.data_flow.egress_scopes[${i}]`;
-    if (!isEgressScope(scope)) found.push(violation("C5", "egress scope is neither a base scope nor ns:name", { path }));
-    else if (!flow.egress && isOffMachineScope(scope)) found.push(violation("C5", "off-machine egress scope declared with egress:false", { path }));
+    if (!isEgressScope(scope))
+      found.push(violation("C5", "egress scope is neither a base scope nor ns:name", { path }));
+    else if (!flow.egress && isOffMachineScope(scope))
+      found.push(violation("C5", "off-machine egress scope declared with egress:false", { path }));
   });
   const caps = ack.capabilities;
   if (!caps.resolve && (caps.representations ?? []).some((r) => r !== "full")) {
-    found.push(violation("§6.4.1", "advertising compact or reference requires resolve:true", { path: "capabilities.representations" }));
+    found.push(
+      violation("§6.4.1", "advertising compact or reference requires resolve:true", {
+        path: "capabilities.representations",
+      }),
+    );
   }
   return found;
 }

@@ -15,5 +15,10 @@ export interface Violation {
 
 /** Builds a violation, leaving out an empty path or frame. */
 export function violation(anchor: string, message: string, where: { path?: string; frame?: string } = {}): Violation {
-  return { anchor, message, ...(where.path ? { path: where.path } : {}), ...(where.frame !== undefined ? { frame: where.frame } : {}) };
+  return {
+    anchor,
+    message,
+    ...(where.path ? { path: where.path } : {}),
+    ...(where.frame !== undefined ? { frame: where.frame } : {}),
+  };
 }

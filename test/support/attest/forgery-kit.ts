@@ -53,7 +53,12 @@ export function nonHexTail(text: string): string {
 }
 
 /** A frame with inline content; everything outside the commitment is filler. */
-export function contentFrame(id: string, content: string, provenance: Provenance[], contentDigest?: string): ContextFrame {
+export function contentFrame(
+  id: string,
+  content: string,
+  provenance: Provenance[],
+  contentDigest?: string,
+): ContextFrame {
   return {
     id,
     kind: "code",
@@ -69,5 +74,13 @@ export function contentFrame(id: string, content: string, provenance: Provenance
 
 /** A reference frame: no inline content, so `attestResult` leaves it without `content_digest`. */
 export function referenceFrame(id: string, provenance: Provenance[]): ContextFrame {
-  return { id, kind: "reference", title: `reference ${id}`, uri: `repo://${id}`, score: 0.25, token_cost: 3, provenance };
+  return {
+    id,
+    kind: "reference",
+    title: `reference ${id}`,
+    uri: `repo://${id}`,
+    score: 0.25,
+    token_cost: 3,
+    provenance,
+  };
 }

@@ -13,11 +13,19 @@ async function toRequest(incoming: IncomingMessage, origin: string): Promise<Req
   const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
-  return new Request(new URL(incoming.url ?? "/", origin), { method: incoming.method, headers, ...(body && incoming.method !== "GET" ? { body } : {}) });
+  return new Request(new URL(incoming.url ?? "/", origin), {
+    method: incoming.method,
+    headers,
+    ...(body && incoming.method !== "GET" ? { body } : {}),
+  });
 }
 
 /** Serves `files` (path → content and type) and hands `apiPath` requests to `api`, on 127.0.0.1 only. */
-export async function serveForBrowser(files: Record<string, { body: string; type: string }>, apiPath: string, api: FetchHandler): Promise<{ origin: string; close(): Promise<void> }> {
+export async function serveForBrowser(
+  files: Record<string, { body: string; type: string }>,
+  apiPath: string,
+  api: FetchHandler,
+): Promise<{ origin: string; close(): Promise<void> }> {
   let origin = "";
   const server: Server = createServer(async (incoming, outgoing) => {
     const path = new URL(incoming.url ?? "/", "http://x").pathname;

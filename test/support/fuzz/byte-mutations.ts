@@ -2,7 +2,10 @@
 import { concat } from "./bytes.ts";
 import type { Rng } from "./rng.ts";
 
-const INTERESTING_BYTES = [0x00, 0x22, 0x5c, 0x7b, 0x7d, 0x5b, 0x5d, 0x2c, 0x3a, 0x0d, 0x0a, 0x20, 0x09, 0x30, 0x2d, 0x65, 0xff, 0x80, 0xc3, 0xe2];
+const INTERESTING_BYTES = [
+  0x00, 0x22, 0x5c, 0x7b, 0x7d, 0x5b, 0x5d, 0x2c, 0x3a, 0x0d, 0x0a, 0x20, 0x09, 0x30, 0x2d, 0x65, 0xff, 0x80, 0xc3,
+  0xe2,
+];
 
 /** Invalid UTF-8: overlong, lone continuation, truncated multi-byte, surrogates, out of range. */
 export const BAD_UTF8: readonly (readonly number[])[] = [
@@ -34,7 +37,11 @@ export function flipBytes(rng: Rng, bytes: Uint8Array): Uint8Array {
   const out = bytes.slice();
   for (let n = rng.range(1, 8); n > 0 && out.length > 0; n--) {
     const at = rng.int(out.length);
-    out[at] = rng.chance(0.4) ? rng.pick(INTERESTING_BYTES) : rng.chance(0.5) ? (out[at] ?? 0) ^ (1 << rng.int(8)) : rng.int(256);
+    out[at] = rng.chance(0.4)
+      ? rng.pick(INTERESTING_BYTES)
+      : rng.chance(0.5)
+        ? (out[at] ?? 0) ^ (1 << rng.int(8))
+        : rng.int(256);
   }
   return out;
 }
@@ -43,7 +50,9 @@ export function insertBytes(rng: Rng, bytes: Uint8Array): Uint8Array {
   let out = bytes;
   for (let n = rng.range(1, 8); n > 0; n--) {
     const at = rng.int(out.length + 1);
-    const insert = Uint8Array.from({ length: rng.range(1, 4) }, () => (rng.chance(0.5) ? rng.pick(INTERESTING_BYTES) : rng.int(256)));
+    const insert = Uint8Array.from({ length: rng.range(1, 4) }, () =>
+      rng.chance(0.5) ? rng.pick(INTERESTING_BYTES) : rng.int(256),
+    );
     out = concat([out.subarray(0, at), insert, out.subarray(at)]);
   }
   return out;

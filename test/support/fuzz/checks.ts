@@ -7,7 +7,16 @@ import { describeThrown, type Failures, label } from "./failures.ts";
 import { isObject } from "./json-tree.ts";
 import { checkWireError } from "./messages.ts";
 
-const ENVELOPE_TYPES = new Set(["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"]);
+const ENVELOPE_TYPES = new Set([
+  "handshake",
+  "handshake_ack",
+  "query",
+  "frames",
+  "verify",
+  "verified",
+  "shutdown",
+  "error",
+]);
 
 /** What the decoded lines came to, so a test can tell the harness reached every outcome. */
 export interface DecodeStats {
@@ -64,7 +73,12 @@ export function checkRoundTrip(envelope: unknown, where: string, failures: Failu
     return;
   }
   const difference = firstDifference(envelope, again, withinF32Rounding);
-  if (difference !== undefined) failures.add("decode(encode(decode(x))) differs from decode(x) beyond f32 rounding", `${where}: ${difference.text}`, difference.variant);
+  if (difference !== undefined)
+    failures.add(
+      "decode(encode(decode(x))) differs from decode(x) beyond f32 rounding",
+      `${where}: ${difference.text}`,
+      difference.variant,
+    );
   let reencoded: string;
   try {
     reencoded = encodeLine(again as Parameters<typeof encodeLine>[0]);
@@ -72,7 +86,8 @@ export function checkRoundTrip(envelope: unknown, where: string, failures: Failu
     failures.add("encodeLine refuses the decode of its own output", `${where}: ${describeThrown(error)}`);
     return;
   }
-  if (reencoded !== encoded) failures.add("encoding is not a fixed point: encodeLine(decode(encodeLine(e))) ≠ encodeLine(e)", where);
+  if (reencoded !== encoded)
+    failures.add("encoding is not a fixed point: encodeLine(decode(encodeLine(e))) ≠ encodeLine(e)", where);
 }
 
 /** decodeLine on the case's text (decoded leniently) returns an envelope that round-trips, or throws a proper WireError. */

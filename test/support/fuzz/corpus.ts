@@ -1,13 +1,35 @@
 // The corpus: systematic cases, then RANDOM_CASES lines from weighted generators, all from SEED.
 import assert from "node:assert/strict";
-import { BAD_UTF8, deleteBytes, flipBytes, insertAt, insertBadUtf8, insertBytes, splice, truncate } from "./byte-mutations.ts";
+import {
+  BAD_UTF8,
+  deleteBytes,
+  flipBytes,
+  insertAt,
+  insertBadUtf8,
+  insertBytes,
+  splice,
+  truncate,
+} from "./byte-mutations.ts";
 import { concat, LF, utf8 } from "./bytes.ts";
 import { type JsonObject, setSlot, slotsOf, slotValue } from "./json-tree.ts";
 import { Rng } from "./rng.ts";
 import { parseSeed, type Seed, SEEDS } from "./seeds.ts";
 import { RANDOM_CASES, SEED, STREAM_SHARE } from "./settings.ts";
 import { BLANKS, deepNesting, NEST_CONTEXTS, nested, randomGarbage, SCALARS } from "./synthetic-lines.ts";
-import { dropMember, HUGE_NUMBERS, hugeNumber, longString, NON_STRING_TYPES, NUMBER_SENTINEL, NUMBER_SENTINEL_JSON, protoKeys, UNKNOWN_TYPES, withLongString, withType, wrongType } from "./tree-mutations.ts";
+import {
+  dropMember,
+  HUGE_NUMBERS,
+  hugeNumber,
+  longString,
+  NON_STRING_TYPES,
+  NUMBER_SENTINEL,
+  NUMBER_SENTINEL_JSON,
+  protoKeys,
+  UNKNOWN_TYPES,
+  withLongString,
+  withType,
+  wrongType,
+} from "./tree-mutations.ts";
 
 /** One line to decode; its kind and index name it in reports, never its content. */
 export interface FuzzCase {
@@ -53,7 +75,9 @@ export const GENERATORS: readonly (readonly [readonly [string, Make], number])[]
     [
       "stacked",
       (rng) => {
-        let bytes: Uint8Array = utf8.encode(JSON.stringify(rng.chance(0.5) ? wrongType(rng, anyTree(rng)) : protoKeys(rng, anyTree(rng), false)));
+        let bytes: Uint8Array = utf8.encode(
+          JSON.stringify(rng.chance(0.5) ? wrongType(rng, anyTree(rng)) : protoKeys(rng, anyTree(rng), false)),
+        );
         for (let n = rng.range(1, 3); n > 0; n--) bytes = rng.pick(BYTE_MUTATIONS)(rng, bytes);
         return bytes;
       },
@@ -87,12 +111,16 @@ function* systematicCases(): Generator<readonly [string, Uint8Array | string]> {
     }
     for (let n = 0; n < 4; n++) yield ["sys:proto-every-level", JSON.stringify(protoKeys(rng, parseSeed(seed), true))];
     for (const bad of BAD_UTF8) yield ["sys:invalid-utf8", concat(insertAt(rng, seed.bytes, Uint8Array.from(bad)))];
-    for (const type of [...UNKNOWN_TYPES, ...NON_STRING_TYPES]) yield ["sys:bad-type", JSON.stringify(withType(parseSeed(seed), type))];
+    for (const type of [...UNKNOWN_TYPES, ...NON_STRING_TYPES])
+      yield ["sys:bad-type", JSON.stringify(withType(parseSeed(seed), type))];
   }
   yield ["sys:proto-text", '{"type":"frames","__proto__":{"polluted":1},"result":{"frames":[],"truncated":false}}'];
   yield ["sys:proto-text", '{"__proto__":{"polluted":1},"__proto__":[],"type":"shutdown"}'];
   yield ["sys:proto-text", '{"type":"shutdown","constructor":{"prototype":{"polluted":1}}}'];
-  yield ["sys:proto-text", '{"type":"frames","result":{"__proto__":{"polluted":1},"frames":[{"__proto__":{"polluted":1},"id":"a","kind":"k","title":"t","score":1,"token_cost":1,"provenance":[{"__proto__":{"polluted":1},"type":"file","constructor":{"prototype":{"polluted":1}}}]}],"truncated":false}}'];
+  yield [
+    "sys:proto-text",
+    '{"type":"frames","result":{"__proto__":{"polluted":1},"frames":[{"__proto__":{"polluted":1},"id":"a","kind":"k","title":"t","score":1,"token_cost":1,"provenance":[{"__proto__":{"polluted":1},"type":"file","constructor":{"prototype":{"polluted":1}}}]}],"truncated":false}}',
+  ];
   yield ["sys:long-string", `{"type":"error","message":"${"m".repeat(4_000_000)}"}`];
   yield ["sys:long-string", `{"type":"${"t".repeat(1_000_000)}"}`];
   yield ["sys:long-string", `${"x".repeat(1_000_000)}`];
@@ -127,7 +155,11 @@ export function streamShare(): readonly FuzzCase[] {
   return streamShareCache;
 }
 
-const SHORT_LINES = ['{"type":"shutdown"}', '{"type":"handshake","protocol_version":"contextgraph/1.0"}', '{"type":"error","message":"m"}'];
+const SHORT_LINES = [
+  '{"type":"shutdown"}',
+  '{"type":"handshake","protocol_version":"contextgraph/1.0"}',
+  '{"type":"error","message":"m"}',
+];
 
 /** An error envelope line of exactly `length` chars. */
 const lineOfLength = (length: number) => `{"type":"error","message":"${"x".repeat(length - 29)}"}`;
@@ -142,7 +174,8 @@ export function oversizedLineCases(rng: Rng): FuzzCase[] {
   const cases: FuzzCase[] = [];
   const longSeeds = SEEDS.filter((seed) => seed.bytes.length > 70);
   const noLf = (bytes: Uint8Array) => bytes.map((byte) => (byte === LF ? 0x20 : byte));
-  const add = (kind: string, text: string | Uint8Array) => cases.push({ index: index++, kind, bytes: typeof text === "string" ? utf8.encode(text) : text });
+  const add = (kind: string, text: string | Uint8Array) =>
+    cases.push({ index: index++, kind, bytes: typeof text === "string" ? utf8.encode(text) : text });
   for (let i = 0; i < 200; i++) {
     const oversized = rng.weighted<() => Uint8Array>([
       [() => rng.pick(longSeeds).bytes, 3],

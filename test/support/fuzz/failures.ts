@@ -21,7 +21,10 @@ export class Failures {
   }
 
   report(): string {
-    const lines = [...this.#byCategory].map(([category, { count, examples }]) => `  ${category}: ${count}×, e.g.\n${[...examples.values()].map((e) => `    - ${e}`).join("\n")}`);
+    const lines = [...this.#byCategory].map(
+      ([category, { count, examples }]) =>
+        `  ${category}: ${count}×, e.g.\n${[...examples.values()].map((e) => `    - ${e}`).join("\n")}`,
+    );
     return `${this.total} fuzz failure(s) (seed ${SEED_HEX}):\n${lines.join("\n")}`;
   }
 

@@ -1,8 +1,22 @@
 // WireError checks: a known code, and a short message that shows at most a 24-char preview of the input.
-import { CONTENT_FIDELITIES, INLINE_CONTENT_REQUIREMENTS, REPRESENTATIONS, VERDICT_STATUSES, type WireError } from "../../../src/index.ts";
+import {
+  CONTENT_FIDELITIES,
+  INLINE_CONTENT_REQUIREMENTS,
+  REPRESENTATIONS,
+  VERDICT_STATUSES,
+  type WireError,
+} from "../../../src/index.ts";
 import type { Failures } from "./failures.ts";
 
-const WIRE_ERROR_CODES = new Set(["invalid_json", "invalid_utf8", "line_too_long", "not_an_envelope", "unknown_type", "invalid_envelope", "unencodable"]);
+const WIRE_ERROR_CODES = new Set([
+  "invalid_json",
+  "invalid_utf8",
+  "line_too_long",
+  "not_an_envelope",
+  "unknown_type",
+  "invalid_envelope",
+  "unencodable",
+]);
 const MAX_MESSAGE_CHARS = 200;
 /** A message may show a ≤ 24-char preview of the input; quoted, that is 26 chars, so a verbatim run of 27 is an echo. */
 export const PREVIEW_CHARS = 24;
@@ -33,7 +47,10 @@ function sharesRun(text: string, input: string, window: number): boolean {
 /** A ≤ 24-char preview, which escapes may make longer than a verbatim window, or a schema word. */
 function isAllowedLiteral(literal: string): boolean {
   const text = quotedText(literal);
-  return text !== undefined && ((text.length <= PREVIEW_CHARS && literal.length >= VERBATIM_WINDOW) || VOCABULARY.includes(text as never));
+  return (
+    text !== undefined &&
+    ((text.length <= PREVIEW_CHARS && literal.length >= VERBATIM_WINDOW) || VOCABULARY.includes(text as never))
+  );
 }
 
 /**
@@ -47,14 +64,31 @@ export function echoesInput(message: string, input: string): boolean {
   if (sharesRun(verbatim, input, VERBATIM_WINDOW)) return true;
   for (const [literal] of message.matchAll(QUOTED)) {
     const text = quotedText(literal);
-    if (text !== undefined && text.length > PREVIEW_CHARS && !VOCABULARY.includes(text as never) && sharesRun(text, input, PREVIEW_CHARS + 1)) return true;
+    if (
+      text !== undefined &&
+      text.length > PREVIEW_CHARS &&
+      !VOCABULARY.includes(text as never) &&
+      sharesRun(text, input, PREVIEW_CHARS + 1)
+    )
+      return true;
   }
   return false;
 }
 
 export function checkWireError(error: WireError, input: string, where: string, failures: Failures): void {
-  if (!WIRE_ERROR_CODES.has(error.code)) failures.add("WireError with an unknown code", `${where}: code ${String(error.code).slice(0, 40)}`);
-  if (typeof error.message !== "string" || error.message.length === 0) failures.add("WireError without a message", where);
-  else if (error.message.length > MAX_MESSAGE_CHARS) failures.add(`WireError message over ${MAX_MESSAGE_CHARS} chars`, `${where}: ${error.code}, ${error.message.length} chars`);
-  else if (echoesInput(error.message, input)) failures.add(`WireError message echoes more than ${PREVIEW_CHARS} chars of the input`, `${where}: ${error.code}`, error.code);
+  if (!WIRE_ERROR_CODES.has(error.code))
+    failures.add("WireError with an unknown code", `${where}: code ${String(error.code).slice(0, 40)}`);
+  if (typeof error.message !== "string" || error.message.length === 0)
+    failures.add("WireError without a message", where);
+  else if (error.message.length > MAX_MESSAGE_CHARS)
+    failures.add(
+      `WireError message over ${MAX_MESSAGE_CHARS} chars`,
+      `${where}: ${error.code}, ${error.message.length} chars`,
+    );
+  else if (echoesInput(error.message, input))
+    failures.add(
+      `WireError message echoes more than ${PREVIEW_CHARS} chars of the input`,
+      `${where}: ${error.code}`,
+      error.code,
+    );
 }

@@ -9,7 +9,11 @@ import { checkWireError, echoesInput, PREVIEW_CHARS } from "./messages.ts";
 import type { Rng } from "./rng.ts";
 
 /** What the stream must yield for one line: an envelope, an error code, or (blank line) nothing or an error. */
-export type Expected = { readonly line: number; readonly kind: string; /** The line, decoded leniently, for the echo check. */ readonly text: string } & (
+export type Expected = {
+  readonly line: number;
+  readonly kind: string /** The line, decoded leniently, for the echo check. */;
+  readonly text: string;
+} & (
   | { readonly outcome: "envelope"; readonly envelope: unknown }
   | { readonly outcome: "error"; readonly code: string }
   | { readonly outcome: "blank" }
@@ -69,7 +73,9 @@ function expectLine(raw: Uint8Array, line: number, kind: string, maxLineBytes: n
 
 function isItemShape(item: unknown): item is DecodedItem {
   if (!isObject(item)) return false;
-  const keys = Object.keys(item as object).sort().join(",");
+  const keys = Object.keys(item as object)
+    .sort()
+    .join(",");
   const record = item as Record<string, unknown>;
   if (!Number.isSafeInteger(record.line) || (record.line as number) < 1) return false;
   if (keys === "envelope,line") return true;
@@ -85,14 +91,17 @@ export function compareItems(items: readonly DecodedItem[], batch: Batch, where:
       failures.add("stream item is neither {envelope,line} nor {error: WireError, line}", where);
       return;
     }
-    if (item.line <= previous) failures.add("stream line numbers not strictly increasing", `${where}: ${item.line} after ${previous}`);
+    if (item.line <= previous)
+      failures.add("stream line numbers not strictly increasing", `${where}: ${item.line} after ${previous}`);
     previous = item.line;
     if ("error" in item) checkWireError(item.error, "", `${where} line ${item.line}`, failures);
   }
-  if (items.length > batch.lineCount) failures.add("more stream items than lines", `${where}: ${items.length} > ${batch.lineCount}`);
+  if (items.length > batch.lineCount)
+    failures.add("more stream items than lines", `${where}: ${items.length} > ${batch.lineCount}`);
   let k = 0;
   for (const expected of batch.expected) {
-    while (k < items.length && (items[k]?.line ?? 0) < expected.line) failures.add("stream item for a line that should yield none", `${where} line ${items[k++]?.line}`);
+    while (k < items.length && (items[k]?.line ?? 0) < expected.line)
+      failures.add("stream item for a line that should yield none", `${where} line ${items[k++]?.line}`);
     const item = items[k];
     const here = `${where} line ${expected.line} (${expected.kind})`;
     if (expected.outcome === "blank") {
@@ -103,20 +112,39 @@ export function compareItems(items: readonly DecodedItem[], batch: Batch, where:
       continue;
     }
     if (item?.line !== expected.line) {
-      failures.add("stream skipped a line", `${here}: expected ${expected.outcome === "error" ? expected.code : "an envelope"}`);
+      failures.add(
+        "stream skipped a line",
+        `${here}: expected ${expected.outcome === "error" ? expected.code : "an envelope"}`,
+      );
       continue;
     }
     k++;
-    if ("error" in item && echoesInput(item.error.message, expected.text)) failures.add(`stream error message echoes more than ${PREVIEW_CHARS} chars of the line`, `${here}: ${item.error.code}`, item.error.code);
+    if ("error" in item && echoesInput(item.error.message, expected.text))
+      failures.add(
+        `stream error message echoes more than ${PREVIEW_CHARS} chars of the line`,
+        `${here}: ${item.error.code}`,
+        item.error.code,
+      );
     if (expected.outcome === "error") {
-      if (!("error" in item)) failures.add("stream decoded a line the model refuses", `${here}: expected ${expected.code}`);
-      else if (item.error.code !== expected.code) failures.add("stream error code differs from the model", `${here}: ${item.error.code}, expected ${expected.code}`);
-    } else if (!("envelope" in item)) failures.add("stream refused a line decodeLine accepts", `${here}: ${item.error.code}`);
+      if (!("error" in item))
+        failures.add("stream decoded a line the model refuses", `${here}: expected ${expected.code}`);
+      else if (item.error.code !== expected.code)
+        failures.add(
+          "stream error code differs from the model",
+          `${here}: ${item.error.code}, expected ${expected.code}`,
+        );
+    } else if (!("envelope" in item))
+      failures.add("stream refused a line decodeLine accepts", `${here}: ${item.error.code}`);
     else {
       const difference = firstDifference(expected.envelope, item.envelope);
-      if (difference !== undefined) failures.add("stream envelope differs from decodeLine's", `${here}: ${difference.text}`, difference.variant);
+      if (difference !== undefined)
+        failures.add("stream envelope differs from decodeLine's", `${here}: ${difference.text}`, difference.variant);
     }
   }
   if (k < items.length) failures.add("stream yielded items past the last line", `${where}: ${items.length - k} extra`);
-  if (items.length + skippedBlanks !== batch.lineCount) failures.add("items + skipped blank lines ≠ lines", `${where}: ${items.length} + ${skippedBlanks} ≠ ${batch.lineCount}`);
+  if (items.length + skippedBlanks !== batch.lineCount)
+    failures.add(
+      "items + skipped blank lines ≠ lines",
+      `${where}: ${items.length} + ${skippedBlanks} ≠ ${batch.lineCount}`,
+    );
 }

@@ -77,7 +77,13 @@ function chunkBytes(rng: Rng, bytes: Uint8Array): Uint8Array[] {
 }
 
 /** Sends the cases as one batch of lines, in random chunks, through the stream and checks its items against the model. */
-export async function runBatch(rng: Rng, cases: readonly FuzzCase[], maxLineBytes: number | undefined, where: string, failures: Failures): Promise<{ items: DecodedItem[]; batch: Batch }> {
+export async function runBatch(
+  rng: Rng,
+  cases: readonly FuzzCase[],
+  maxLineBytes: number | undefined,
+  where: string,
+  failures: Failures,
+): Promise<{ items: DecodedItem[]; batch: Batch }> {
   const batch = buildBatch(rng, cases, maxLineBytes ?? 16 * 1024 * 1024);
   const chunks = chunkBytes(rng, batch.bytes);
   const items = await withTimeout(decodeStream(chunks, maxLineBytes), STREAM_TIMEOUT_MS, where);
@@ -103,7 +109,13 @@ export async function runInBatches(rng: Rng, cases: readonly FuzzCase[], failure
   let target = rng.range(1, 2_000);
   const flush = async () => {
     const maxLineBytes = rng.chance(0.15) ? rng.range(16, 4_096) : undefined;
-    const { items, batch } = await runBatch(rng, pending, maxLineBytes, `batch ${batches} (max ${maxLineBytes ?? "default"})`, failures);
+    const { items, batch } = await runBatch(
+      rng,
+      pending,
+      maxLineBytes,
+      `batch ${batches} (max ${maxLineBytes ?? "default"})`,
+      failures,
+    );
     for (const item of items) bump(outcomes, "error" in item ? item.error.code : "envelope");
     lines += batch.lineCount;
     batches += 1;

@@ -42,4 +42,24 @@ export function randomGarbage(rng: Rng): Uint8Array {
 }
 
 export const BLANKS = ["", " ", "\t", "\r", "  \t  ", "\r\r", " \r", "\u00a0", " \u00a0", "\ufeff", "\f", "\v"];
-export const SCALARS = ["null", "[]", '"str"', "42", "{}", "true", "false", "-0", "1e400", '""', "[{}]", '{"type":null}', "[null]", '[{"type":"shutdown"}]', "0x10", "NaN", "Infinity", "undefined", "'x'"];
+export const SCALARS = [
+  "null",
+  "[]",
+  '"str"',
+  "42",
+  "{}",
+  "true",
+  "false",
+  "-0",
+  "1e400",
+  '""',
+  "[{}]",
+  '{"type":null}',
+  "[null]",
+  '[{"type":"shutdown"}]',
+  "0x10",
+  "NaN",
+  "Infinity",
+  "undefined",
+  "'x'",
+];

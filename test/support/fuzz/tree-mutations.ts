@@ -1,5 +1,15 @@
 // Mutations of a seed's JSON tree: wrong types, dropped members, huge numbers, prototype keys, long strings, odd types.
-import { defineOwn, type Json, type JsonObject, objectsOf, removeSlot, setSlot, slotsOf, slotValue, typeName } from "./json-tree.ts";
+import {
+  defineOwn,
+  type Json,
+  type JsonObject,
+  objectsOf,
+  removeSlot,
+  setSlot,
+  slotsOf,
+  slotValue,
+  typeName,
+} from "./json-tree.ts";
 import type { Rng } from "./rng.ts";
 
 const TYPE_SAMPLES: readonly (readonly [string, Json])[] = [
@@ -74,7 +84,16 @@ export function hugeNumber(rng: Rng, tree: JsonObject, token: string = rng.pick(
 }
 
 const PROTO_KEYS = ["__proto__", "constructor", "prototype"] as const;
-const PROTO_VALUES: readonly Json[] = [{ polluted: 1 }, { polluted: 1, type: "frames" }, null, "x", 1, [], [{ polluted: 1 }], { toString: 1, valueOf: "x" }];
+const PROTO_VALUES: readonly Json[] = [
+  { polluted: 1 },
+  { polluted: 1, type: "frames" },
+  null,
+  "x",
+  1,
+  [],
+  [{ polluted: 1 }],
+  { toString: 1, valueOf: "x" },
+];
 
 /** Adds a prototype key to an object at a random position, as an own member. */
 function injectProtoKey(rng: Rng, target: JsonObject): void {
@@ -90,7 +109,24 @@ export function protoKeys(rng: Rng, tree: JsonObject, everyLevel: boolean): Json
   return tree;
 }
 
-const LONG_STRING_PIECES = ["a", "b", " ", '"', "\\", "\n", "\u0000", "\u001f", "\u2028", "é", "€", "😀", "\ud800", "\udfff", "\ufeff", "</script>"];
+const LONG_STRING_PIECES = [
+  "a",
+  "b",
+  " ",
+  '"',
+  "\\",
+  "\n",
+  "\u0000",
+  "\u001f",
+  "\u2028",
+  "é",
+  "€",
+  "😀",
+  "\ud800",
+  "\udfff",
+  "\ufeff",
+  "</script>",
+];
 
 export function longString(rng: Rng, length: number): string {
   const block = Array.from({ length: 256 }, () => rng.pick(LONG_STRING_PIECES)).join("");
@@ -116,8 +152,37 @@ export function withLongString(rng: Rng, tree: JsonObject): JsonObject {
   return tree;
 }
 
-export const UNKNOWN_TYPES: readonly Json[] = ["", "Frames", "frames ", " frames", "FRAMES", "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "frames\u0000", "frаmes", "handshake_ack2", "😀", "x".repeat(300)];
-export const NON_STRING_TYPES: readonly Json[] = [null, 1, 0, -0, true, false, [], ["frames"], {}, { toString: "frames" }, 1e308];
+export const UNKNOWN_TYPES: readonly Json[] = [
+  "",
+  "Frames",
+  "frames ",
+  " frames",
+  "FRAMES",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "frames\u0000",
+  "frаmes",
+  "handshake_ack2",
+  "😀",
+  "x".repeat(300),
+];
+export const NON_STRING_TYPES: readonly Json[] = [
+  null,
+  1,
+  0,
+  -0,
+  true,
+  false,
+  [],
+  ["frames"],
+  {},
+  { toString: "frames" },
+  1e308,
+];
 
 export function withType(tree: JsonObject, type: Json): JsonObject {
   defineOwn(tree, "type", type);

@@ -28,17 +28,29 @@ export type ResultInit = FramesInit["result"];
 export type FrameInit = ResultInit["frames"][number];
 
 /** Passes every reply of `provider` through `distort` (which also sees the envelope it answers). */
-export function distorted(provider: InPageProvider, distort: (reply: Reply, envelope: Envelope) => Reply | Promise<Reply>): InPageProvider {
+export function distorted(
+  provider: InPageProvider,
+  distort: (reply: Reply, envelope: Envelope) => Reply | Promise<Reply>,
+): InPageProvider {
   return { handle: async (envelope, session) => distort(await provider.handle(envelope, session), envelope) };
 }
 
 /** Rewrites the result of every `frames` reply; everything else passes untouched. */
-export function distortFrames(provider: InPageProvider, rewrite: (result: ResultInit, envelope: Envelope) => ResultInit | Promise<ResultInit>): InPageProvider {
-  return distorted(provider, async (reply, envelope) => (reply?.type === "frames" ? { ...reply, result: await rewrite(reply.result, envelope) } : reply));
+export function distortFrames(
+  provider: InPageProvider,
+  rewrite: (result: ResultInit, envelope: Envelope) => ResultInit | Promise<ResultInit>,
+): InPageProvider {
+  return distorted(provider, async (reply, envelope) =>
+    reply?.type === "frames" ? { ...reply, result: await rewrite(reply.result, envelope) } : reply,
+  );
 }
 
 /** A provider that records every envelope it is handed, by type, before handing it on. */
-export function counting(provider: InPageProvider): { provider: InPageProvider; calls(type: Envelope["type"]): number; received: Envelope[] } {
+export function counting(provider: InPageProvider): {
+  provider: InPageProvider;
+  calls(type: Envelope["type"]): number;
+  received: Envelope[];
+} {
   const received: Envelope[] = [];
   return {
     provider: { handle: (envelope, session) => (received.push(envelope), provider.handle(envelope, session)) },
@@ -52,12 +64,19 @@ export function counting(provider: InPageProvider): { provider: InPageProvider; 
  * attestation (spec §3.10 "Per-frame signing") under its declared `name`; `tamper` then edits the
  * signed result (forge, lift, alter) before it goes out.
  */
-export function perFrameSigning(provider: InPageProvider, name: string, signer: Signer, tamper: (result: ResultInit) => ResultInit | Promise<ResultInit> = (r) => r): InPageProvider {
+export function perFrameSigning(
+  provider: InPageProvider,
+  name: string,
+  signer: Signer,
+  tamper: (result: ResultInit) => ResultInit | Promise<ResultInit> = (r) => r,
+): InPageProvider {
   return distorted(provider, async (reply) => {
     if (reply?.type === "handshake_ack") return { ...reply, attester_keys: [signer.attesterKey] };
     if (reply?.type !== "frames") return reply;
     const frames = reply.result.frames;
-    const frame_attestations = await Promise.all(frames.map((frame) => signFrameAttestation(name, frame as Parameters<typeof signFrameAttestation>[1], signer)));
+    const frame_attestations = await Promise.all(
+      frames.map((frame) => signFrameAttestation(name, frame as Parameters<typeof signFrameAttestation>[1], signer)),
+    );
     return { ...reply, result: await tamper({ ...reply.result, frame_attestations }) };
   });
 }
@@ -75,15 +94,24 @@ export async function rejectsWith(promise: Promise<unknown>, kind: HostError["ki
 }
 
 /** The leg type for one outcome (a dropped leg's `outcome` is itself a union, so `Extract` would miss it). */
-export type LegOf<O extends LegResult["outcome"]> = LegResult extends infer L ? (L extends { outcome: infer U } ? (O extends U ? L & { outcome: O } : never) : never) : never;
+export type LegOf<O extends LegResult["outcome"]> = LegResult extends infer L
+  ? L extends { outcome: infer U }
+    ? O extends U
+      ? L & { outcome: O }
+      : never
+    : never
+  : never;
 
 /** Narrows a leg to one outcome, failing the test (with what it was) otherwise. */
 export function legOf<O extends LegResult["outcome"]>(leg: LegResult | undefined, outcome: O): LegOf<O> {
   assert.ok(leg, "no leg");
-  assert.equal(leg.outcome, outcome, `leg ${leg.provider}: ${leg.outcome === "failed" ? `${leg.error.kind}: ${leg.error.message}` : leg.outcome}`);
+  assert.equal(
+    leg.outcome,
+    outcome,
+    `leg ${leg.provider}: ${leg.outcome === "failed" ? `${leg.error.kind}: ${leg.error.message}` : leg.outcome}`,
+  );
   return leg as LegOf<O>;
 }
-
 
 /** The far end of a stream pair, as a script sees it. */
 export interface Peer {
@@ -99,7 +127,10 @@ export interface Peer {
  * A provider scripted by hand on an in-memory stream pair (as over stdio). `done` settles when the
  * script does; a script that throws (say, writing after the host hung up) settles it too.
  */
-export function scriptedStream(script: (peer: Peer) => Promise<void>): { transport: StreamTransport; done: Promise<void> } {
+export function scriptedStream(script: (peer: Peer) => Promise<void>): {
+  transport: StreamTransport;
+  done: Promise<void>;
+} {
   const toProvider = new TransformStream<Uint8Array, Uint8Array>();
   const toHost = new TransformStream<Uint8Array, Uint8Array>();
   const reader = toProvider.readable.pipeThrough(new NdjsonDecoderStream()).getReader();
@@ -121,6 +152,14 @@ export function scriptedStream(script: (peer: Peer) => Promise<void>): { transpo
 }
 
 /** A minimal compatible handshake_ack. */
-export function ackFor(name: string, capabilities: Extract<EnvelopeInit, { type: "handshake_ack" }>["capabilities"] = { correlation: true }): EnvelopeInit {
-  return { type: "handshake_ack", protocol_version: "contextgraph/1.0", provider: { name, version: "1.0.0", data_flow: { reads: true } }, capabilities };
+export function ackFor(
+  name: string,
+  capabilities: Extract<EnvelopeInit, { type: "handshake_ack" }>["capabilities"] = { correlation: true },
+): EnvelopeInit {
+  return {
+    type: "handshake_ack",
+    protocol_version: "contextgraph/1.0",
+    provider: { name, version: "1.0.0", data_flow: { reads: true } },
+    capabilities,
+  };
 }

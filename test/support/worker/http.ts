@@ -39,8 +39,16 @@ export interface Exchange {
 }
 
 /** POSTs `body` (an object is sent as its JSON) to /contextgraph as application/json unless `headers` say otherwise. */
-export async function post(mf: Miniflare, body: unknown, headers: Record<string, string> = { "content-type": "application/json" }): Promise<Exchange> {
-  const response = await mf.dispatchFetch(ENDPOINT, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+export async function post(
+  mf: Miniflare,
+  body: unknown,
+  headers: Record<string, string> = { "content-type": "application/json" },
+): Promise<Exchange> {
+  const response = await mf.dispatchFetch(ENDPOINT, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: text === "" ? undefined : JSON.parse(text) };
 }
@@ -83,6 +91,7 @@ export function addressedBytes(root: string, uri: string, range: string | undefi
     lines.push(bytes.subarray(from, to));
     from = to;
   }
-  if (end < start || start > lines.length) throw new Error(`unreadable range ${range} of ${uri} (${lines.length} lines)`);
+  if (end < start || start > lines.length)
+    throw new Error(`unreadable range ${range} of ${uri} (${lines.length} lines)`);
   return Buffer.concat(lines.slice(start - 1, Math.min(end, lines.length)));
 }
