@@ -76,7 +76,9 @@ export async function attestResult<R extends Pick<ContextQueryResult, "frames">>
   const order = canonicalOrder(frames);
   const tree = merkleTree(order.map((i) => frameCommitment(providerName, frames[i]!)));
   const leafOf = new Array<number>(frames.length);
-  order.forEach((frameIndex, leafIndex) => (leafOf[frameIndex] = leafIndex));
+  order.forEach((frameIndex, leafIndex) => {
+    leafOf[frameIndex] = leafIndex;
+  });
   const frameAttestations: FrameAttestation[] = frames.map((frame, i) => ({
     frame: frameIdOf(providerName, frame),
     inclusion_proof: inclusionProofFromTree(tree, leafOf[i]!),

@@ -111,7 +111,9 @@ export async function verifyResultAttestations(
   const commitments = frames.map((frame) => frameCommitment(providerName, frame));
   const order = canonicalOrder(frames);
   const leafOf = new Array<number>(frames.length);
-  order.forEach((frameIndex, leaf) => (leafOf[frameIndex] = leaf));
+  order.forEach((frameIndex, leaf) => {
+    leafOf[frameIndex] = leaf;
+  });
   const tree = merkleTree(order.map((i) => commitments[i]!));
 
   const rootAttestation = result.result_attestation;

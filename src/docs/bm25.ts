@@ -40,7 +40,10 @@ export function bm25Index(texts: readonly string[]): Bm25Index {
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, tf] of counts) {
       let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
+      if (!list) {
+        list = [];
+        postings.set(term, list);
+      }
       list.push({ index, tf });
     }
     return terms.length;

@@ -21,7 +21,7 @@ const INLINE = String.raw`\((?=(?<ws1>\s*))\k<ws1>(?:<(?<angled>[^<>\n]*)>|(?<ba
 /** `[label]` after a link text: a full (`[text][label]`) or collapsed (`[text][]`) reference. */
 const REFERENCE = String.raw`\[(?<reference>[^\[\]]*)\]`;
 const LINK = new RegExp(`(?<bang>!?)${TEXT}(?:${INLINE}|${REFERENCE})?`, "g");
-const DEFINITION = /^ {0,3}\[([^\[\]]+)\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/;
+const DEFINITION = /^ {0,3}\[([^[\]]+)\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A reference label normalized for matching: case-folded, whitespace collapsed. */

@@ -43,7 +43,7 @@ const PATH_SAFE = /%(24|26|2B|2C|3B|3D|40)/g;
 export function fileUri(path: string): string {
   const encoded = path
     .split("/")
-    .map((segment) => encodeURIComponent(segment).replace(PATH_SAFE, (escape) => decodeURIComponent(escape)))
+    .map((segment) => encodeURIComponent(segment).replace(PATH_SAFE, (escaped) => decodeURIComponent(escaped)))
     .join("/");
   return `file:///${encoded}`;
 }

@@ -33,7 +33,7 @@ export {
   type WebStorage,
   webConsentStorage,
 } from "./consent/storage.ts";
-export { type DropReason, type DroppedFrame, type Revalidation } from "./revalidate.ts";
+export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
 export { budgetSplit, Host, type HostOptions, type LegResult } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";

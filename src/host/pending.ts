@@ -28,7 +28,10 @@ export class PendingTable {
   }
 
   register(id: string | undefined, waiter: Waiter): void {
-    if (this.#failed) return waiter.reject(this.#failed);
+    if (this.#failed) {
+      waiter.reject(this.#failed);
+      return;
+    }
     if (id === undefined) this.#lockStep = waiter;
     else this.#byId.set(id, waiter);
   }

@@ -14,7 +14,7 @@ import { describeIssues, type ShapeIssue } from "./shape-issues.ts";
 function unknownMembers(schema: v.GenericSchema, value: unknown, path: string, found: ShapeIssue[]): void {
   const n = node(unwrap(schema));
   if (n.type === "array" && Array.isArray(value)) {
-    value.forEach((item, i) => unknownMembers(n.item as v.GenericSchema, item, pathStep(path, i), found));
+    for (const [i, item] of value.entries()) unknownMembers(n.item as v.GenericSchema, item, pathStep(path, i), found);
   } else if (n.type === "variant" && isRecord(value)) {
     const option = variantOption(unwrap(schema), value[n.key ?? ""]);
     if (option) unknownMembers(option, value, path, found);

@@ -102,7 +102,7 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
     }),
     async (c) => {
       const text = await c.req.text();
-      let envelope;
+      let envelope: Envelope;
       try {
         envelope = decodeLine(text);
       } catch (thrown) {

@@ -45,7 +45,10 @@ export class LineSplitter {
     let start = 0;
     if (this.#length > 0 || this.#discarding) {
       const newline = chunk.indexOf(LF);
-      if (newline === -1) return this.#append(chunk, 0, chunk.length, sink);
+      if (newline === -1) {
+        this.#append(chunk, 0, chunk.length, sink);
+        return;
+      }
       this.#completeBuffered(chunk, newline, sink);
       start = newline + 1;
     }
@@ -107,7 +110,8 @@ export class LineSplitter {
     try {
       text = this.#utf8.decode(chunk.subarray(from, to));
     } catch {
-      return this.#completeOneByOne(chunk, from, to, sink);
+      this.#completeOneByOne(chunk, from, to, sink);
+      return;
     }
     let start = 0;
     for (;;) {
@@ -133,12 +137,16 @@ export class LineSplitter {
   #completeLine(line: Uint8Array, sink: LineSink): void {
     const bytes = line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, line.length - 1) : line;
     this.#linesSeen += 1;
-    if (bytes.length > this.#max) return sink.oversized(this.#linesSeen);
+    if (bytes.length > this.#max) {
+      sink.oversized(this.#linesSeen);
+      return;
+    }
     let text: string;
     try {
       text = this.#utf8.decode(bytes);
     } catch {
-      return sink.invalidUtf8(this.#linesSeen);
+      sink.invalidUtf8(this.#linesSeen);
+      return;
     }
     sink.line(text, this.#linesSeen);
   }

@@ -17,31 +17,30 @@ const byId = (corpus: DocsCorpus, id: string): DocsChunk => {
   return chunk;
 };
 
-const GUIDE =
-  [
-    "# Guide", // 1
-    "", // 2
-    "Intro text.", // 3
-    "", // 4
-    "## Install", // 5
-    "", // 6
-    "Run this:", // 7
-    "", // 8
-    "```sh", // 9
-    "# not a heading", // 10
-    "npm install", // 11
-    "```", // 12
-    "", // 13
-    "### Options", // 14
-    "Some options.", // 15
-    "", // 16
-    "", // 17
-    "## Usage", // 18
-    "~~~ts title", // 19
-    "## still code", // 20
-    "~~~", // 21
-    "After.", // 22
-  ].join("\n") + "\n";
+const GUIDE = `${[
+  "# Guide", // 1
+  "", // 2
+  "Intro text.", // 3
+  "", // 4
+  "## Install", // 5
+  "", // 6
+  "Run this:", // 7
+  "", // 8
+  "```sh", // 9
+  "# not a heading", // 10
+  "npm install", // 11
+  "```", // 12
+  "", // 13
+  "### Options", // 14
+  "Some options.", // 15
+  "", // 16
+  "", // 17
+  "## Usage", // 18
+  "~~~ts title", // 19
+  "## still code", // 20
+  "~~~", // 21
+  "After.", // 22
+].join("\n")}\n`;
 
 /** Every chunk's text is exactly its lines of the source (spec §1.14). */
 function assertExactRanges(corpus: DocsCorpus, sources: Record<string, string>) {

@@ -8,7 +8,6 @@ import {
   budgetTokens,
   consentReceipt,
   contentDigest,
-  defineProvider,
   type Envelope,
   frameCommitmentString,
   Host,

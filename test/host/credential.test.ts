@@ -174,7 +174,7 @@ describe("C8: a credential never shows", () => {
       await host.close();
     });
     assert.ok(lines.length >= 3, "the console capture saw the lines logged");
-    texts["console"] = lines.join("\n");
+    texts.console = lines.join("\n");
     assert.deepEqual(leaks(texts), []);
   });
 
@@ -220,7 +220,7 @@ describe("C8: a credential never shows", () => {
       "every request carried the credential (so there was something to leak)",
     );
     assert.ok(lines.length >= 3);
-    texts["console"] = lines.join("\n");
+    texts.console = lines.join("\n");
     assert.deepEqual(leaks(texts), []);
   });
 

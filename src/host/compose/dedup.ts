@@ -59,7 +59,10 @@ export function dedupCandidates(candidates: readonly Candidate[]): {
   for (const candidate of [...candidates].sort((a, b) => compareFrameIds(a.frameId, b.frameId))) {
     const keys = evidenceKeys(candidate);
     let group = keys.map((key) => groupOfKey.get(key)).find((found) => found !== undefined);
-    if (!group) groups.push((group = []));
+    if (!group) {
+      group = [];
+      groups.push(group);
+    }
     group.push(candidate);
     for (const key of keys) if (!groupOfKey.has(key)) groupOfKey.set(key, group);
   }

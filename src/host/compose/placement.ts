@@ -12,6 +12,6 @@ import { byScoreDescending, type Ranked } from "./ranking.ts";
 export function placeEdgesFirst<T extends Ranked>(items: readonly T[]): T[] {
   const front: T[] = [];
   const back: T[] = [];
-  [...items].sort(byScoreDescending).forEach((item, i) => (i % 2 === 0 ? front : back).push(item));
+  for (const [i, item] of [...items].sort(byScoreDescending).entries()) (i % 2 === 0 ? front : back).push(item);
   return [...front, ...back.reverse()];
 }

@@ -13,7 +13,6 @@ import {
   signFrameAttestation,
   type StreamTransport,
   streamTransport,
-  type UsageLeg,
 } from "../../../src/index.ts";
 
 /** What an in-page provider replies. */

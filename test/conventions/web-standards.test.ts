@@ -6,7 +6,7 @@ import { join, relative } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const src = join(root, "src");
 
 function sourceFiles(dir: string): string[] {
