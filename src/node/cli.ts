@@ -4,28 +4,22 @@
  * it fails, or the wire error it caused. `demo` does the same on a built-in
  * session with deliberately broken lines, fed in small chunks.
  */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildCorpus, docsProvider, readCorpus } from "../docs/index.ts";
-import type { Envelope } from "../protocol/index.ts";
-import { decodeLine, DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/index.ts";
-import { indexCommand } from "./corpus-command.ts";
-import { demoTranscript } from "./demo-transcript.ts";
-import { defaultCorpusFiles, indexDirectory } from "./index-command.ts";
-import { serveStdio } from "./serve-stdio.ts";
-import { formatReport, reportItem } from "./inspect.ts";
+import { DEFAULT_MAX_LINE_BYTES } from "../wire/index.ts";
+import { decodeCommand, demoCommand } from "./decode-command.ts";
+import { indexCommand } from "./index-command.ts";
+import { serveCommand } from "./serve-command.ts";
 import { stdinReadable } from "./stdio.ts";
 
 const USAGE = `usage:
-  frameline serve --stdio [--corpus DIR]
+  frameline serve --stdio [--corpus DIR|FILE]
   frameline index [DIR] [--refresh] [--out FILE]
   frameline decode [--strict] [--max-line-bytes N] < transcript.ndjson
   frameline demo [--max-line-bytes N]
 
 serve   serves the docs provider on stdin/stdout (NDJSON), over the Markdown
-        in DIR, or over the corpus built by \`frameline index\` (default:
-        frameline's own README and docs). Diagnostics go to stderr.
+        in DIR or the corpus FILE written by \`frameline index\` (default:
+        README.md and docs/ of the current folder). Diagnostics go to stderr.
 index   builds the docs corpus the Worker bundles (worker/corpus.json) from the
         Markdown in DIR (default: README.md and docs/); --refresh rebuilds it
         from the folder indexed last.
@@ -35,37 +29,6 @@ decode  reports each NDJSON line on stdin: its envelope and the spec checks it
         --strict also reports unknown members (the authoring lint).
 demo    runs the same report on a built-in session with broken lines.
 exit status: 0 when every line is a valid envelope, 1 otherwise, 2 on usage errors.`;
-
-async function report(
-  source: ReadableStream<Uint8Array | string>,
-  strict: boolean,
-  maxLineBytes: number,
-): Promise<boolean> {
-  const decoder = new NdjsonDecoderStream<{ envelope: Envelope; raw: unknown }>({
-    maxLineBytes,
-    decode: (text) => ({ envelope: decodeLine(text), raw: strict ? (JSON.parse(text) as unknown) : undefined }),
-  });
-  let allOk = true;
-  for await (const item of source.pipeThrough(decoder) as unknown as AsyncIterable<Parameters<typeof reportItem>[0]>) {
-    const result = reportItem(item, strict);
-    allOk &&= result.ok;
-    process.stdout.write(`${formatReport(result)}\n`);
-  }
-  return allOk;
-}
-
-/** Feeds a string in small pieces, to show that framing does not depend on chunking. */
-function smallChunks(text: string, size: number): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) return controller.close();
-      controller.enqueue(bytes.subarray(offset, offset + size));
-      offset += size;
-    },
-  });
-}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -90,9 +53,7 @@ async function main(argv: string[]): Promise<number> {
   switch (positionals[0]) {
     case "serve": {
       if (!values.stdio) break;
-      const corpus = values.corpus === undefined ? await defaultCorpus() : await indexDirectory(values.corpus);
-      process.stderr.write(`frameline: serving docs (${corpus.chunks.length} chunks) on stdio\n`);
-      await serveStdio(docsProvider(corpus), { maxLineBytes });
+      await serveCommand({ corpus: values.corpus, cwd: process.cwd(), maxLineBytes, log: stderrLine });
       return 0;
     }
     case "index": {
@@ -100,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
         dir: positionals[1],
         refresh: values.refresh,
         out: values.out,
-        projectRoot: PROJECT_ROOT,
+        projectRoot: process.cwd(),
       });
       process.stderr.write(
         `frameline: indexed ${corpus.documents.length} documents, ${corpus.chunks.length} chunks from ${source}\n`,
@@ -108,15 +69,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "decode":
-      return (await report(stdinReadable(), values.strict, maxLineBytes)) ? 0 : 1;
+      return (await decodeCommand(stdinReadable(), { strict: values.strict, maxLineBytes, out: stdoutLine })) ? 0 : 1;
     case "demo": {
-      process.stdout.write("frameline demo: a CGP session with broken lines, decoded from 7-byte chunks\n\n");
-      await report(
-        smallChunks(demoTranscript(), 7),
-        values.strict,
-        values["max-line-bytes"] === undefined ? 1024 : maxLineBytes,
-      );
-      process.stdout.write("\nTry it on your own transcript: frameline decode --strict < session.ndjson\n");
+      const demoLineBytes = values["max-line-bytes"] === undefined ? 1024 : maxLineBytes;
+      await demoCommand({ strict: values.strict, maxLineBytes: demoLineBytes, out: stdoutLine });
       return 0;
     }
   }
@@ -124,15 +80,7 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** The corpus built by `frameline index`, or, without one, the project's README and docs indexed in memory. */
-async function defaultCorpus() {
-  try {
-    return readCorpus(JSON.parse(readFileSync(new URL("../../worker/corpus.json", import.meta.url), "utf8")));
-  } catch {
-    return buildCorpus(await defaultCorpusFiles(PROJECT_ROOT));
-  }
-}
+const stdoutLine = (line: string) => process.stdout.write(`${line}\n`);
+const stderrLine = (line: string) => process.stderr.write(`${line}\n`);
 
 process.exitCode = await main(process.argv.slice(2));

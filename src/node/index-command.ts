@@ -1,102 +1,47 @@
 /**
- * The corpus build step's Node side: read Markdown files from disk into a
- * docs corpus (`src/docs`, spec §1.8, §1.14) and write it as the JSON module
- * the Worker imports. The CLI wires these into `npm run corpus`.
+ * `frameline index [dir]`: builds the docs corpus the Worker bundles. The
+ * folder indexed is remembered beside the corpus, so `frameline index
+ * --refresh` (run by wrangler's build step before `wrangler dev` and
+ * `wrangler deploy`) rebuilds it from the same folder, never stale.
  */
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
-import { buildCorpus, type CorpusFile } from "../docs/corpus.ts";
-import type { DocsCorpus } from "../docs/schema.ts";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { buildCorpus, type DocsCorpus } from "../docs/index.ts";
+import { writeCorpusModule } from "./corpus-module.ts";
+import { defaultCorpusFiles, indexDirectory } from "./markdown-files.ts";
 
-/** Options for reading Markdown files. */
-export interface IndexOptions {
-  /** Called for a file that is left out (not valid UTF-8), with its relative path and why. */
-  readonly onSkip?: (path: string, reason: string) => void;
+/** Where the Worker imports its corpus from. */
+export const DEFAULT_CORPUS_FILE = "worker/corpus.json";
+
+function sourceFile(corpusFile: string): string {
+  return join(dirname(corpusFile), "corpus.source.json");
 }
 
-const SKIPPED_DIRECTORIES = new Set(["node_modules"]);
-const MARKDOWN = /\.md$/i;
+/** The folder recorded for a corpus file, or undefined for the default corpus (README + docs/). */
+function recordedSource(corpusFile: string): string | undefined {
+  const file = sourceFile(corpusFile);
+  if (!existsSync(file)) return undefined;
+  const { dir } = JSON.parse(readFileSync(file, "utf8")) as { dir?: unknown };
+  return typeof dir === "string" ? dir : undefined;
+}
 
-/** Relative POSIX paths of the `.md` files under `dir`, sorted; dot-directories, `node_modules` and symlinks are not followed. */
-async function markdownPaths(root: string, dir: string = root): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map(async (entry): Promise<string[]> => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory())
-        return entry.name.startsWith(".") || SKIPPED_DIRECTORIES.has(entry.name) ? [] : markdownPaths(root, path);
-      return entry.isFile() && MARKDOWN.test(entry.name) ? [relative(root, path).split(sep).join("/")] : [];
-    }),
+/** Indexes `dir` (or, without one, the project's README and docs/) into `corpusFile`, and records the choice. */
+export async function indexCommand(options: {
+  dir?: string;
+  refresh?: boolean;
+  out?: string;
+  projectRoot: string;
+}): Promise<{ corpus: DocsCorpus; source: string }> {
+  const corpusFile = resolve(options.projectRoot, options.out ?? DEFAULT_CORPUS_FILE);
+  const dir = options.dir ?? (options.refresh ? recordedSource(corpusFile) : undefined);
+  const corpus =
+    dir === undefined
+      ? await buildCorpus(await defaultCorpusFiles(options.projectRoot))
+      : await indexDirectory(resolve(options.projectRoot, dir));
+  await writeCorpusModule(corpus, corpusFile);
+  writeFileSync(
+    sourceFile(corpusFile),
+    `${JSON.stringify({ dir: dir === undefined ? null : relative(options.projectRoot, resolve(options.projectRoot, dir)) || "." })}\n`,
   );
-  return nested.flat().sort();
-}
-
-/**
- * Reads files as UTF-8 text, byte for byte: a byte-order mark is kept, so
- * digests cover the bytes on disk (spec §4.10). A file that is not valid
- * UTF-8 could not be re-hashed from its text, so it is skipped.
- */
-async function readTexts(root: string, paths: readonly string[], options: IndexOptions): Promise<CorpusFile[]> {
-  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  const files = await Promise.all(
-    paths.map(async (path): Promise<CorpusFile | undefined> => {
-      const bytes = await readFile(join(root, ...path.split("/")));
-      try {
-        return { path, text: decoder.decode(bytes) };
-      } catch {
-        options.onSkip?.(path, "not valid UTF-8");
-        return undefined;
-      }
-    }),
-  );
-  return files.filter((file) => file !== undefined);
-}
-
-/**
- * Every `.md` file under `dir` (recursively; `node_modules`, `.git` and
- * other dot-directories skipped), as corpus files with sorted relative POSIX
- * paths.
- */
-export async function markdownFiles(dir: string, options: IndexOptions = {}): Promise<CorpusFile[]> {
-  return readTexts(dir, await markdownPaths(dir), options);
-}
-
-/**
- * Builds the docs corpus of every `.md` file under `dir`; chunk ids, URIs and
- * citation labels use paths relative to `dir`.
- *
- * @example const corpus = await indexDirectory("./handbook");
- */
-export async function indexDirectory(dir: string, options: IndexOptions = {}): Promise<DocsCorpus> {
-  return buildCorpus(await markdownFiles(dir, options));
-}
-
-/**
- * The default corpus of a project: its `README.md` (when present) and every
- * `.md` file under `docs/`, with paths relative to `projectRoot`, so links
- * between them become relations.
- */
-export async function defaultCorpusFiles(projectRoot: string, options: IndexOptions = {}): Promise<CorpusFile[]> {
-  const readme = (await readdir(projectRoot, { withFileTypes: true })).some(
-    (entry) => entry.isFile() && entry.name === "README.md",
-  );
-  let docs: string[] = [];
-  try {
-    docs = (await markdownPaths(join(projectRoot, "docs"))).map((path) => `docs/${path}`);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  return readTexts(projectRoot, [...(readme ? ["README.md"] : []), ...docs], options);
-}
-
-/**
- * Writes a corpus as compact JSON (`JSON.stringify(corpus)` and a newline)
- * for the Worker to import as a JSON module, creating the directory; the file
- * is replaced in one rename, so a reader never sees half of it.
- */
-export async function writeCorpusModule(corpus: DocsCorpus, outFile: string): Promise<void> {
-  await mkdir(dirname(outFile), { recursive: true });
-  const temporary = `${outFile}.${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(corpus)}\n`, "utf8");
-  await rename(temporary, outFile);
+  return { corpus, source: dir ?? "README.md + docs/" };
 }

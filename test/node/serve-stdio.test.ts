@@ -2,12 +2,13 @@
 // diagnostics on stderr, exit 0 on `shutdown` or end of input (spec §1.1, R1, R2).
 import assert from "node:assert/strict";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { buildCorpus, type DocsCorpus, docsProvider, readCorpus } from "../../src/docs/index.ts";
+import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs/index.ts";
 import {
   createSession,
   decodeLine,
@@ -16,7 +17,8 @@ import {
   handleEnvelope,
   type Provider,
 } from "../../src/index.ts";
-import { defaultCorpusFiles } from "../../src/node/index-command.ts";
+import { writeCorpusModule } from "../../src/node/corpus-module.ts";
+import { defaultCorpusFiles, indexDirectory } from "../../src/node/markdown-files.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = fileURLToPath(new URL("../../bin/frameline.mjs", import.meta.url));
@@ -44,9 +46,9 @@ class StdioChild {
   private consumed = 0;
   private readonly wakers = new Set<() => void>();
 
-  constructor(args: string[] = []) {
+  constructor(args: string[] = [], cwd: string = ROOT) {
     this.child = spawn(process.execPath, [BIN, "serve", "--stdio", ...args], {
-      cwd: ROOT,
+      cwd,
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.child.stdout.setEncoding("utf8");
@@ -216,16 +218,12 @@ const QUERIES: readonly QuerySpec[] = TOPICS.flatMap((goal, i): QuerySpec[] => [
 
 /**
  * The oracle: the docs provider in this process over the corpus the CLI
- * serves by default (worker/corpus.json when it reads, else README.md and
- * docs/ indexed now, as `defaultCorpus` in src/node/cli.ts), so the expected
- * frames follow the docs as they are edited instead of being written down here.
+ * serves by default (README.md and docs/ of its working folder, indexed
+ * now), so the expected frames follow the docs as they are edited instead of
+ * being written down here.
  */
 async function servedCorpus(): Promise<DocsCorpus> {
-  try {
-    return readCorpus(JSON.parse(readFileSync(join(ROOT, "worker/corpus.json"), "utf8")));
-  } catch {
-    return buildCorpus(await defaultCorpusFiles(ROOT));
-  }
+  return buildCorpus(await defaultCorpusFiles(ROOT));
 }
 
 /** What the CLI must answer to `spec` (under `id`), as it reads back from the wire. */
@@ -242,7 +240,7 @@ async function start(args: string[] = []): Promise<{ server: StdioChild; corpus:
   return { server: new StdioChild(args), corpus, provider: docsProvider(corpus) };
 }
 
-/** The corpus the child said it serves must be the oracle's (a rebuild of worker/corpus.json in between would show here). */
+/** The corpus the child said it serves must be the oracle's (an edit of the docs in between would show here). */
 function assertSameCorpus(server: StdioChild, corpus: DocsCorpus) {
   const said = /serving docs \((\d+) chunks\)/.exec(server.stderr)?.[1];
   assert.equal(
@@ -421,6 +419,38 @@ describe("frameline serve --stdio: other ways a session ends", () => {
       await server.stop();
     }
   });
+});
+
+describe("frameline serve --stdio --corpus", () => {
+  for (const form of ["a folder of Markdown", "a corpus file written by frameline index"] as const) {
+    test(`serves ${form}, resolved against the working folder`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), "frameline-serve-"));
+      try {
+        await mkdir(join(dir, "handbook"));
+        await writeFile(
+          join(dir, "handbook", "tea.md"),
+          "# Brewing tea\n\nSteep green tea at 80 degrees for two minutes.\n",
+        );
+        const corpus = await indexDirectory(join(dir, "handbook"));
+        await writeCorpusModule(corpus, join(dir, "built.json"));
+        const server = new StdioChild(["--corpus", form === "a folder of Markdown" ? "handbook" : "built.json"], dir);
+        try {
+          server.send(HANDSHAKE);
+          await server.take(1);
+          const spec: QuerySpec = { id: "tea", goal: "how long to steep green tea", max_frames: 1 };
+          server.send(queryLine(spec));
+          const [reply] = await server.take(1);
+          assert.deepEqual(frames(reply), await expectedFrames(docsProvider(corpus), spec));
+          assert.match(frames(reply).result.frames[0]?.citation_label ?? "", /^tea\.md /);
+          assertSameCorpus(server, corpus);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
 
 // docs/providers.md ("What the dispatcher does"): "A line that does not decode becomes

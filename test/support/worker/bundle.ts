@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import { indexCommand } from "../../../src/node/corpus-command.ts";
+import { indexCommand } from "../../../src/node/index-command.ts";
 
 /** The project root (/work/main), where README.md, docs/ and worker/ live. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));

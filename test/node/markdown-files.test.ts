@@ -7,8 +7,9 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { buildCorpus, docsProvider, LINKS_TO, readCorpus } from "../../src/docs/index.ts";
 import { checkFrame, checkTokenCost, parseLineRange } from "../../src/index.ts";
-import { defaultCorpusFiles, indexDirectory, markdownFiles, writeCorpusModule } from "../../src/node/index-command.ts";
-import { ask, digestOfLines, sha256Hex } from "./support.ts";
+import { writeCorpusModule } from "../../src/node/corpus-module.ts";
+import { defaultCorpusFiles, indexDirectory, markdownFiles } from "../../src/node/markdown-files.ts";
+import { ask, digestOfLines, sha256Hex } from "../docs/support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
