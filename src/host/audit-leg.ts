@@ -4,49 +4,16 @@
  * trust tiers (§3.13). Nothing here removes or reranks a frame for its
  * attestation (F9).
  */
-import { verifyResultAttestations, type AttestationState } from "../attest/verify-result.ts";
+import { type AttestationState, verifyResultAttestations } from "../attest/verify-result.ts";
 import type { AttesterKey } from "../protocol/attestation.ts";
 import { checkTokenCost, totalDeclaredCost } from "../protocol/checks/budget.ts";
 import { checkFrame } from "../protocol/checks/frame.ts";
 import { checkKinds } from "../protocol/checks/kinds.ts";
-import type { Violation } from "../protocol/checks/violation.ts";
-import type { ContextFrame } from "../protocol/frame.ts";
-import type { FrameId } from "../protocol/frame-id.ts";
 import { frameIdOf } from "../protocol/frame-order.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import type { Connection } from "./connection.ts";
-
-/** Which key verified an attestation (spec §3.13): one the operator pinned, or one the provider published. */
-export type TrustAnchor = "pinned" | "handshake";
-
-/** A frame's attestation outcome: its state, and for `attested`, which tier of key verified it. */
-export type FrameAttestationOutcome = AttestationState & { readonly anchor?: TrustAnchor };
-
-/** One frame as the host accepted it: its identity (local provider id), its breaches and its attestation. */
-export interface AuditedFrame {
-  readonly frameId: FrameId;
-  readonly frame: ContextFrame;
-  readonly violations: readonly Violation[];
-  readonly attestation: FrameAttestationOutcome;
-}
-
-/** A leg whose frames survived the budget audit. */
-export interface FramesLeg {
-  readonly outcome: "frames";
-  readonly frames: readonly AuditedFrame[];
-  readonly truncated: boolean;
-  readonly resultAttestation: FrameAttestationOutcome;
-  /** Breaches of the whole answer that do not drop it (Q1, orphaned attestation entries). */
-  readonly violations: readonly Violation[];
-}
-
-/** A leg dropped whole, loudly (B2): more declared cost than `max_tokens`, or more frames than `max_frames`. */
-export interface DroppedLeg {
-  readonly outcome: "budget_lie" | "frame_flood";
-  readonly offered: number;
-  readonly violations: readonly Violation[];
-}
+import type { AuditedFrame, DroppedLeg, FrameAttestationOutcome, FramesLeg } from "./leg.ts";
 
 /**
  * Combines the two tiers (spec §3.13): when the operator pinned a key for the

@@ -1,4 +1,4 @@
-/** Budget arithmetic and checks: B1, B3, B4 (spec §2.7) and the reference's result utilities (§1.7). */
+/** Budget arithmetic and checks: B1, B3, B4 (spec §2.7), the fan-out's budget split (§4.6) and the reference's result utilities (§1.7). */
 import type { ContextQuery } from "../query.ts";
 import type { ContextFrame } from "../frame.ts";
 import type { ContextQueryResult } from "../result.ts";
@@ -77,4 +77,9 @@ export function checkBudget(
       : []),
     ...result.frames.flatMap(checkTokenCost),
   ];
+}
+
+/** The budget split of spec §4.6: each of `n` providers gets `floor(global / n)`, the first `global mod n` one more. */
+export function budgetSplit(global: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => Math.floor(global / n) + (i < global % n ? 1 : 0));
 }
