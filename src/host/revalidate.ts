@@ -1,7 +1,8 @@
 /**
  * Revalidation: `verifyFrames(held)` (spec §4.7, V1–V4, D3, D4, D5). Linear in
- * what is held and what the provider answers: one map from each identity sent
- * to its verdict.
+ * what is held, and bounded by what was asked whatever the provider answers:
+ * one map from each identity sent to its verdict, and at most
+ * `VERDICTS_EXAMINED_PER_IDENTITY` verdicts examined per identity sent.
  */
 import type { FrameId } from "../protocol/frame-id.ts";
 import { frameIdKey } from "../protocol/frame-order.ts";
@@ -29,7 +30,23 @@ export interface DroppedFrame {
 export interface Revalidation {
   readonly retained: readonly FrameId[];
   readonly dropped: readonly DroppedFrame[];
+  /**
+   * Verdicts in the providers' replies that answered nothing the host asked
+   * (an identity never sent, a second verdict for one, or past the examination
+   * bound), ignored and counted here (spec §1.10 "extra verdicts are ignored").
+   * Absent when every verdict answered an identity sent.
+   */
+  readonly ignoredVerdicts?: number;
 }
+
+/**
+ * How many verdicts the host examines per identity it sent (host policy; V2
+ * expects one each). Twice leaves room for a provider that answers an identity
+ * twice, say under both the local and the declared name (spec §1.10, D5);
+ * verdicts past the bound are ignored unread, so a padded reply costs the host
+ * no more than twice an honest one.
+ */
+export const VERDICTS_EXAMINED_PER_IDENTITY = 2;
 
 /** A dropped entry. */
 export function dropped(frame: FrameId, reason: DropReason): DroppedFrame {
@@ -52,9 +69,14 @@ export function groupByProvider(held: readonly FrameId[]): Map<string, FrameId[]
   return groups;
 }
 
-/** The partitions of each group, joined in group order. */
+/** The partitions of each group, joined in group order, their ignored verdicts summed. */
 export function joinRevalidations(parts: readonly Revalidation[]): Revalidation {
-  return { retained: parts.flatMap((p) => p.retained), dropped: parts.flatMap((p) => p.dropped) };
+  const ignored = parts.reduce((sum, p) => sum + (p.ignoredVerdicts ?? 0), 0);
+  return {
+    retained: parts.flatMap((p) => p.retained),
+    dropped: parts.flatMap((p) => p.dropped),
+    ...(ignored === 0 ? {} : { ignoredVerdicts: ignored }),
+  };
 }
 
 /** The drop a verdict calls for (V3, V4), or undefined for `valid`; no verdict at all is `unknown` (V2). */
@@ -74,11 +96,34 @@ function dropFor(verdict: FrameVerdict | undefined): DropReason | undefined {
 }
 
 /**
+ * The verdict answering each key sent: the first whose `frame` equals the sent
+ * identity exactly (spec §4.7 step 5). Reading stops once every key has its
+ * verdict, or after `VERDICTS_EXAMINED_PER_IDENTITY` verdicts per key.
+ */
+function answersTo(
+  keys: readonly string[],
+  verdicts: readonly FrameVerdict[],
+): { answers: Map<string, FrameVerdict | undefined>; used: number } {
+  const answers = new Map<string, FrameVerdict | undefined>(keys.map((key) => [key, undefined]));
+  const examined = Math.min(verdicts.length, VERDICTS_EXAMINED_PER_IDENTITY * answers.size);
+  let used = 0;
+  for (let i = 0; i < examined && used < answers.size; i++) {
+    const verdict = verdicts[i]!;
+    const key = frameIdKey(verdict.frame);
+    if (answers.has(key) && answers.get(key) === undefined) {
+      answers.set(key, verdict);
+      used++;
+    }
+  }
+  return { answers, used };
+}
+
+/**
  * Partitions sent identities by the verdicts that answer them (V2, V3): a
  * verdict answers an identity only when its `frame` equals what was sent
  * exactly (the first such verdict counts); `valid` retains, `stale`/`gone`
- * drop, and a missing or `unknown` verdict is never read as valid.
- * `sent[i]` is what went on the wire for `held[i]`.
+ * drop, and a missing or `unknown` verdict is never read as valid. Every other
+ * verdict is ignored and counted. `sent[i]` is what went on the wire for `held[i]`.
  */
 export function partitionByVerdicts(
   held: readonly FrameId[],
@@ -86,11 +131,7 @@ export function partitionByVerdicts(
   verdicts: readonly FrameVerdict[],
 ): Revalidation {
   const keys = sent.map(frameIdKey);
-  const answers = new Map<string, FrameVerdict | undefined>(keys.map((key) => [key, undefined]));
-  for (const verdict of verdicts) {
-    const key = frameIdKey(verdict.frame);
-    if (answers.has(key) && answers.get(key) === undefined) answers.set(key, verdict);
-  }
+  const { answers, used } = answersTo(keys, verdicts);
   const retained: FrameId[] = [];
   const out: DroppedFrame[] = [];
   held.forEach((frame, i) => {
@@ -98,7 +139,8 @@ export function partitionByVerdicts(
     if (reason === undefined) retained.push(frame);
     else out.push(dropped(frame, reason));
   });
-  return { retained, dropped: out };
+  const ignored = verdicts.length - used;
+  return { retained, dropped: out, ...(ignored === 0 ? {} : { ignoredVerdicts: ignored }) };
 }
 
 /**
