@@ -6,9 +6,10 @@
  */
 import { type AttestationState, verifyResultAttestations } from "../attest/verify-result.ts";
 import type { AttesterKey } from "../protocol/attestation.ts";
-import { checkTokenCost, totalDeclaredCost } from "../protocol/checks/budget.ts";
+import { checkFrameLimit, checkTokenCost, checkTokenLimit } from "../protocol/checks/budget.ts";
 import { checkFrame } from "../protocol/checks/frame.ts";
 import { checkKinds } from "../protocol/checks/kinds.ts";
+import type { Violation } from "../protocol/checks/violation.ts";
 import { frameIdOf } from "../protocol/frame-order.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
@@ -27,6 +28,11 @@ function withAnchor(pinned: AttestationState | undefined, published: Attestation
   return published.state === "attested" ? { ...published, anchor: "handshake" } : published;
 }
 
+/** A limit's violations, each saying that the whole leg goes with it (spec §4.6). */
+function wholeLegDropped(violations: readonly Violation[], why = "every frame dropped"): Violation[] {
+  return violations.map((v) => ({ ...v, message: `${v.message}; ${why}` }));
+}
+
 /**
  * Audits `result` from `connection` for `query`. `localId` is the host's name
  * for the provider (it goes into FrameIds); commitments use the declared
@@ -39,31 +45,16 @@ export async function auditLeg(
   result: ContextQueryResult,
   pinnedKeys: readonly AttesterKey[],
 ): Promise<FramesLeg | DroppedLeg> {
-  const declared = totalDeclaredCost(result);
-  if (declared > query.max_tokens) {
+  const overBudget = checkTokenLimit(result, query.max_tokens);
+  if (overBudget.length > 0)
     return {
       outcome: "budget_lie",
       offered: result.frames.length,
-      violations: [
-        {
-          anchor: "B1",
-          message: `declared cost ${declared} exceeds max_tokens ${query.max_tokens}; every frame dropped (B2)`,
-        },
-      ],
+      violations: wholeLegDropped(overBudget, "every frame dropped (B2)"),
     };
-  }
-  if (result.frames.length > query.max_frames) {
-    return {
-      outcome: "frame_flood",
-      offered: result.frames.length,
-      violations: [
-        {
-          anchor: "B4",
-          message: `${result.frames.length} frames exceed max_frames ${query.max_frames}; every frame dropped`,
-        },
-      ],
-    };
-  }
+  const flood = checkFrameLimit(result, query.max_frames);
+  if (flood.length > 0)
+    return { outcome: "frame_flood", offered: result.frames.length, violations: wholeLegDropped(flood) };
   const name = connection.provider.name;
   const pinned = pinnedKeys.length > 0 ? await verifyResultAttestations(result, name, pinnedKeys) : undefined;
   // The published keys are consulted only where the pinned ones have no say: no signature is checked twice.
