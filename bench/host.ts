@@ -12,6 +12,14 @@
  *   (A) the whole audit alone: `auditLeg` over the same 1,000 results (V plus the frame checks).
  *
  * Target: H ≤ 2 × D + V (the host may cost the provider's own work once more, plus verification).
+ *
+ * Revalidation (R): `Host.verifyFrames` over 10k, 20k and 40k held frames, answered honestly (one `valid`
+ * verdict per identity, in order), and over 3,000 held frames answered with 200,000 padding verdicts for
+ * identities never asked about ahead of the honest ones. The provider is a `Connection` that hands back a
+ * decoded reply, so only the host's own work is timed (decoding is `bench:codec`'s). Ratios: each size
+ * against 10k (linear: 2× and 4×), and the padded reply against the same 3,000 answered honestly. Sanity:
+ * every honest revalidation retains every held frame, every revalidation accounts for every held frame, and
+ * the padded one counts the padding (and the honest verdicts behind it, past the bound) as ignored.
  * Timings interleave the contenders round by round (warm-up rounds first, gc before every run) and
  * report medians; verdicts use figures from the same run. It prints, never asserts, except sanity:
  * every host result must carry 20 frames attested by the published key, every direct result 20
@@ -28,10 +36,13 @@ import { Host } from "../src/host/host.ts";
 import { inPageTransport } from "../src/host/transports/in-page.ts";
 import type { AttesterKey } from "../src/protocol/attestation.ts";
 import type { EnvelopeInit } from "../src/protocol/envelope.ts";
+import type { FrameId } from "../src/protocol/frame-id.ts";
+import type { FrameVerdict } from "../src/protocol/verify.ts";
 import type { ContextQueryResult } from "../src/protocol/result.ts";
 import { decodeLine, encodeLine } from "../src/wire/line.ts";
 import { type CandidateFrame, defineProvider } from "../src/provider/define.ts";
 import { createSession } from "../src/provider/session.ts";
+import { allValid, heldFrames, verifyingConnection } from "../test/support/host/verifying.ts";
 import { seededRandom } from "../test/support/random.ts";
 
 const NAME = "bench-provider";
@@ -237,4 +248,68 @@ async function main(): Promise<void> {
   );
 }
 
+const HELD_SIZES = [10_000, 20_000, 40_000] as const;
+const PADDED_HELD = 3_000;
+const PADDING = 200_000;
+const REVALIDATION_ROUNDS = 3;
+
+const honestly = (frames: readonly FrameId[]): FrameVerdict[] => allValid(frames);
+const padding = allValid(heldFrames(NAME, PADDING, "never-asked"));
+const padded = (frames: readonly FrameId[]): FrameVerdict[] => [...padding, ...allValid(frames)];
+
+/**
+ * One revalidation of `held`, timed; fails the run if a held frame goes missing, an honest one is dropped, or
+ * the padding is not counted as ignored (the host reads twice what it asked, then stops: spec §1.10, V2).
+ */
+async function revalidation(held: readonly FrameId[], answer: typeof honestly, label: string): Promise<number> {
+  const host = new Host();
+  await host.add(NAME, verifyingConnection(NAME, answer));
+  const { ms, value } = await timed(() => host.verifyFrames(held));
+  if (value.retained.length + value.dropped.length !== held.length) fail(`${label}: not a partition of held`);
+  if (answer === honestly && value.retained.length !== held.length) fail(`${label}: an honest verdict was lost`);
+  if (answer === padded && value.ignoredVerdicts !== PADDING + held.length) fail(`${label}: padding not counted`);
+  return ms;
+}
+
+interface Scenario {
+  readonly label: string;
+  readonly held: readonly FrameId[];
+  readonly answer: typeof honestly;
+  /** The scenario this one's ratio is taken against. */
+  readonly against: string;
+}
+
+const HONEST_3K = `${PADDED_HELD / 1000}k held, honest`;
+const SCENARIOS: readonly Scenario[] = [
+  ...HELD_SIZES.map((n) => ({ label: `${n / 1000}k held, honest`, held: heldFrames(NAME, n), answer: honestly })),
+  { label: HONEST_3K, held: heldFrames(NAME, PADDED_HELD), answer: honestly },
+].map((s) => ({ ...s, against: `${HELD_SIZES[0] / 1000}k held, honest` }));
+const PADDED_SCENARIO: Scenario = {
+  label: `${PADDED_HELD / 1000}k held, ${PADDING / 1000}k padding verdicts`,
+  held: heldFrames(NAME, PADDED_HELD),
+  answer: padded,
+  against: HONEST_3K,
+};
+
+async function revalidationBench(): Promise<void> {
+  const scenarios = [...SCENARIOS, PADDED_SCENARIO];
+  const times = new Map(scenarios.map((s) => [s.label, [] as number[]]));
+  for (let round = 0; round < 1 + REVALIDATION_ROUNDS; round++)
+    for (const { label, held, answer } of scenarios) {
+      const ms = await revalidation(held, answer, label);
+      if (round > 0) times.get(label)!.push(ms);
+    }
+  const ms = (label: string) => median(times.get(label)!);
+  console.log(`\nrevalidation (R): Host.verifyFrames, ${REVALIDATION_ROUNDS} rounds after 1 warm-up, median`);
+  console.log(`  ${"scenario".padEnd(40)}${"median ms".padStart(10)}   ratio`);
+  for (const { label, against } of scenarios)
+    console.log(
+      `  ${label.padEnd(40)}${ms(label).toFixed(1).padStart(10)}   ${(ms(label) / ms(against)).toFixed(2)}× (${against})`,
+    );
+  console.log(
+    `  linear would be 2× and 4× for 20k and 40k; the padded reply should cost about what the honest one does`,
+  );
+}
+
 await main();
+await revalidationBench();

@@ -4,49 +4,17 @@
  * trust tiers (§3.13). Nothing here removes or reranks a frame for its
  * attestation (F9).
  */
-import { verifyResultAttestations, type AttestationState } from "../attest/verify-result.ts";
+import { type AttestationState, verifyResultAttestations } from "../attest/verify-result.ts";
 import type { AttesterKey } from "../protocol/attestation.ts";
-import { checkTokenCost, totalDeclaredCost } from "../protocol/checks/budget.ts";
+import { checkFrameLimit, checkTokenCost, checkTokenLimit } from "../protocol/checks/budget.ts";
 import { checkFrame } from "../protocol/checks/frame.ts";
 import { checkKinds } from "../protocol/checks/kinds.ts";
 import type { Violation } from "../protocol/checks/violation.ts";
-import type { ContextFrame } from "../protocol/frame.ts";
-import type { FrameId } from "../protocol/frame-id.ts";
 import { frameIdOf } from "../protocol/frame-order.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import type { Connection } from "./connection.ts";
-
-/** Which key verified an attestation (spec §3.13): one the operator pinned, or one the provider published. */
-export type TrustAnchor = "pinned" | "handshake";
-
-/** A frame's attestation outcome: its state, and for `attested`, which tier of key verified it. */
-export type FrameAttestationOutcome = AttestationState & { readonly anchor?: TrustAnchor };
-
-/** One frame as the host accepted it: its identity (local provider id), its breaches and its attestation. */
-export interface AuditedFrame {
-  readonly frameId: FrameId;
-  readonly frame: ContextFrame;
-  readonly violations: readonly Violation[];
-  readonly attestation: FrameAttestationOutcome;
-}
-
-/** A leg whose frames survived the budget audit. */
-export interface FramesLeg {
-  readonly outcome: "frames";
-  readonly frames: readonly AuditedFrame[];
-  readonly truncated: boolean;
-  readonly resultAttestation: FrameAttestationOutcome;
-  /** Breaches of the whole answer that do not drop it (Q1, orphaned attestation entries). */
-  readonly violations: readonly Violation[];
-}
-
-/** A leg dropped whole, loudly (B2): more declared cost than `max_tokens`, or more frames than `max_frames`. */
-export interface DroppedLeg {
-  readonly outcome: "budget_lie" | "frame_flood";
-  readonly offered: number;
-  readonly violations: readonly Violation[];
-}
+import type { AuditedFrame, DroppedLeg, FrameAttestationOutcome, FramesLeg } from "./leg.ts";
 
 /**
  * Combines the two tiers (spec §3.13): when the operator pinned a key for the
@@ -58,6 +26,11 @@ function withAnchor(pinned: AttestationState | undefined, published: Attestation
   if (pinned && pinned.state !== "no_trusted_key")
     return pinned.state === "attested" ? { ...pinned, anchor: "pinned" } : pinned;
   return published.state === "attested" ? { ...published, anchor: "handshake" } : published;
+}
+
+/** A limit's violations, each saying that the whole leg goes with it (spec §4.6). */
+function wholeLegDropped(violations: readonly Violation[], why = "every frame dropped"): Violation[] {
+  return violations.map((v) => ({ ...v, message: `${v.message}; ${why}` }));
 }
 
 /**
@@ -72,31 +45,16 @@ export async function auditLeg(
   result: ContextQueryResult,
   pinnedKeys: readonly AttesterKey[],
 ): Promise<FramesLeg | DroppedLeg> {
-  const declared = totalDeclaredCost(result);
-  if (declared > query.max_tokens) {
+  const overBudget = checkTokenLimit(result, query.max_tokens);
+  if (overBudget.length > 0)
     return {
       outcome: "budget_lie",
       offered: result.frames.length,
-      violations: [
-        {
-          anchor: "B1",
-          message: `declared cost ${declared} exceeds max_tokens ${query.max_tokens}; every frame dropped (B2)`,
-        },
-      ],
+      violations: wholeLegDropped(overBudget, "every frame dropped (B2)"),
     };
-  }
-  if (result.frames.length > query.max_frames) {
-    return {
-      outcome: "frame_flood",
-      offered: result.frames.length,
-      violations: [
-        {
-          anchor: "B4",
-          message: `${result.frames.length} frames exceed max_frames ${query.max_frames}; every frame dropped`,
-        },
-      ],
-    };
-  }
+  const flood = checkFrameLimit(result, query.max_frames);
+  if (flood.length > 0)
+    return { outcome: "frame_flood", offered: result.frames.length, violations: wholeLegDropped(flood) };
   const name = connection.provider.name;
   const pinned = pinnedKeys.length > 0 ? await verifyResultAttestations(result, name, pinnedKeys) : undefined;
   // The published keys are consulted only where the pinned ones have no say: no signature is checked twice.

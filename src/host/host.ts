@@ -7,27 +7,15 @@
 import type { AttesterKey } from "../protocol/attestation.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
 import { frameIdKey } from "../protocol/frame-order.ts";
-import type { DataFlow } from "../protocol/provider-info.ts";
-import { auditLeg, type DroppedLeg, type FramesLeg } from "./audit-leg.ts";
+import { budgetSplit } from "../protocol/checks/budget.ts";
+import { auditLeg } from "./audit-leg.ts";
 import { ConsentStore } from "./consent/consent-store.ts";
 import { type Connection, type ConnectOptions, connect } from "./connection.ts";
 import { HostError } from "./host-error.ts";
 import type { QueryInput } from "./prepare-query.ts";
-import { dropped, type DroppedFrame, type Revalidation, sortByVerdicts } from "./revalidate.ts";
+import type { LegResult, ServedLeg } from "./leg.ts";
+import { droppedAll, groupByProvider, joinRevalidations, type Revalidation, revalidateGroup } from "./revalidate.ts";
 import type { Transport } from "./transports/transport.ts";
-
-/** One provider's leg of a fan-out (spec §4.6 `ProviderResult`). */
-export type LegResult =
-  | (FramesLeg & { readonly provider: string; readonly revoked: number })
-  | (DroppedLeg & { readonly provider: string })
-  | { readonly provider: string; readonly outcome: "consent_required"; readonly dataFlow: DataFlow }
-  | {
-      readonly provider: string;
-      readonly outcome: "consent_scope_required";
-      readonly dataFlow: DataFlow;
-      readonly missing: readonly string[];
-    }
-  | { readonly provider: string; readonly outcome: "failed"; readonly error: HostError };
 
 /** Options for a `Host`. */
 export interface HostOptions {
@@ -37,11 +25,6 @@ export interface HostOptions {
   readonly pinnedKeys?: Readonly<Record<string, readonly AttesterKey[]>>;
   /** Passed to every `connect`. */
   readonly connect?: ConnectOptions;
-}
-
-/** The budget split of spec §4.6: `floor(global / n)` each, the first `global mod n` one more. */
-export function budgetSplit(global: number, n: number): number[] {
-  return Array.from({ length: n }, (_, i) => Math.floor(global / n) + (i < global % n ? 1 : 0));
 }
 
 /** A host over many providers (spec §4). */
@@ -120,11 +103,7 @@ export class Host {
    * `consent_scope_required` naming the scopes (nothing is sent), the leg's
    * failure, or the budget audit's verdict for a lying or flooding answer.
    */
-  async query(
-    localId: string,
-    query: QueryInput,
-    options: { signal?: AbortSignal } = {},
-  ): Promise<FramesLeg & { readonly provider: string; readonly revoked: number }> {
+  async query(localId: string, query: QueryInput, options: { signal?: AbortSignal } = {}): Promise<ServedLeg> {
     const connection = this.#connections.get(localId);
     if (!connection)
       throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
@@ -173,40 +152,21 @@ export class Host {
    * validity; stale and gone identities are remembered and never served again.
    */
   async verifyFrames(held: readonly FrameId[]): Promise<Revalidation> {
-    const retained: FrameId[] = [];
-    const out: DroppedFrame[] = [];
-    const groups = new Map<string, FrameId[]>();
-    for (const frame of held) groups.set(frame.provider_id, [...(groups.get(frame.provider_id) ?? []), frame]);
-    for (const [localId, frames] of groups) {
-      const connection = this.#connections.get(localId);
-      if (!connection) {
-        out.push(...frames.map((f) => dropped(f, { kind: "unknown_provider" })));
-        continue;
-      }
-      if (!connection.capabilities.verify) {
-        out.push(...frames.map((f) => dropped(f, { kind: "verify_unsupported" })));
-        continue;
-      }
-      const withDigest = frames.filter((f) => f.content_digest !== undefined);
-      out.push(...frames.filter((f) => f.content_digest === undefined).map((f) => dropped(f, { kind: "no_digest" })));
-      if (withDigest.length === 0) continue;
-      // [later revision] D5: the provider's declared name on the wire; verdicts are matched on what was sent.
-      const sent = withDigest.map((f) => ({ ...f, provider_id: connection.provider.name }));
-      try {
-        const response = await connection.verify(sent);
-        const sorted = sortByVerdicts(withDigest, sent, response.verdicts);
-        retained.push(...sorted.retained);
-        out.push(...sorted.dropped);
-        for (const d of sorted.dropped)
-          if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(frameIdKey(d.frame));
-      } catch (error) {
-        out.push(
-          ...withDigest.map((f) =>
-            dropped(f, { kind: "verify_failed", message: error instanceof Error ? error.message : "verify failed" }),
-          ),
-        );
-      }
+    const parts: Revalidation[] = [];
+    for (const [localId, frames] of groupByProvider(held)) {
+      const part = await this.#revalidate(localId, frames);
+      for (const d of part.dropped)
+        if (d.reason.kind === "stale" || d.reason.kind === "gone") this.#revoked.add(frameIdKey(d.frame));
+      parts.push(part);
     }
-    return { retained, dropped: out };
+    return joinRevalidations(parts);
+  }
+
+  /** One provider's share of `verifyFrames` (spec §4.7 steps 2–5). */
+  async #revalidate(localId: string, frames: readonly FrameId[]): Promise<Revalidation> {
+    const connection = this.#connections.get(localId);
+    if (!connection) return droppedAll(frames, { kind: "unknown_provider" });
+    if (!connection.capabilities.verify) return droppedAll(frames, { kind: "verify_unsupported" });
+    return revalidateGroup(connection, frames);
   }
 }

@@ -16,14 +16,15 @@ export {
   REQUEST_TIMEOUT_MS,
   type RequestOptions,
 } from "./connection.ts";
-export {
-  type AuditedFrame,
-  auditLeg,
-  type DroppedLeg,
-  type FrameAttestationOutcome,
-  type FramesLeg,
-  type TrustAnchor,
-} from "./audit-leg.ts";
+export { auditLeg } from "./audit-leg.ts";
+export type {
+  AuditedFrame,
+  DroppedLeg,
+  FrameAttestationOutcome,
+  FramesLeg,
+  LegResult,
+  TrustAnchor,
+} from "./leg.ts";
 export { type ConsentDecision, ConsentStore } from "./consent/consent-store.ts";
 export {
   type ConsentRecord,
@@ -34,7 +35,8 @@ export {
   webConsentStorage,
 } from "./consent/storage.ts";
 export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
-export { budgetSplit, Host, type HostOptions, type LegResult } from "./host.ts";
+export { budgetSplit } from "../protocol/checks/budget.ts";
+export { Host, type HostOptions } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";

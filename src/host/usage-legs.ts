@@ -1,5 +1,5 @@
 /** From a fan-out leg to what a usage report bills (spec §4.6, §4.11, UR1). */
-import type { LegResult } from "./host.ts";
+import type { LegResult } from "./leg.ts";
 import type { UsageLeg } from "./reports/usage-leg.ts";
 
 /**

@@ -19,6 +19,7 @@ import {
   totalDeclaredCost,
   utf8ByteLength,
 } from "../../src/index.ts";
+import { checkFrameLimit, checkTokenLimit } from "../../src/protocol/checks/budget.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;
 
@@ -171,6 +172,16 @@ describe("budget checks (B1, B3, B4)", () => {
   test("checkBudget reports B1, B4 and every B3", () => {
     assert.deepEqual(anchors(checkBudget(result, { max_frames: 1, max_tokens: 6 })), ["B1", "B4", "B3"]);
     assert.deepEqual(anchors(checkBudget(result, { max_frames: 2, max_tokens: 7 })), ["B3"]);
+  });
+
+  test("checkTokenLimit passes a result declaring exactly max_tokens and names one token over (B1)", () => {
+    assert.deepEqual(checkTokenLimit(result, 7), []);
+    assert.deepEqual(checkTokenLimit(result, 6), [{ anchor: "B1", message: "declared cost 7 exceeds max_tokens 6" }]);
+  });
+
+  test("checkFrameLimit passes exactly max_frames frames and names one frame over (B4)", () => {
+    assert.deepEqual(checkFrameLimit(result, 2), []);
+    assert.deepEqual(checkFrameLimit(result, 1), [{ anchor: "B4", message: "2 frames exceed max_frames 1" }]);
   });
 });
 

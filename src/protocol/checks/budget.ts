@@ -1,4 +1,4 @@
-/** Budget arithmetic and checks: B1, B3, B4 (spec §2.7) and the reference's result utilities (§1.7). */
+/** Budget arithmetic and checks: B1, B3, B4 (spec §2.7), the fan-out's budget split (§4.6) and the reference's result utilities (§1.7). */
 import type { ContextQuery } from "../query.ts";
 import type { ContextFrame } from "../frame.ts";
 import type { ContextQueryResult } from "../result.ts";
@@ -62,19 +62,33 @@ export function checkTokenCost(frame: ContextFrame): Violation[] {
       ];
 }
 
+/** B1 for a whole result: a violation when its declared costs sum to more than `maxTokens`. */
+export function checkTokenLimit(result: Pick<ContextQueryResult, "frames">, maxTokens: number): Violation[] {
+  return respectsBudget(result, maxTokens)
+    ? []
+    : [violation("B1", `declared cost ${totalDeclaredCost(result)} exceeds max_tokens ${maxTokens}`)];
+}
+
+/** B4 for a whole result: a violation when it carries more than `maxFrames` frames. */
+export function checkFrameLimit(result: Pick<ContextQueryResult, "frames">, maxFrames: number): Violation[] {
+  return respectsFrameLimit(result, maxFrames)
+    ? []
+    : [violation("B4", `${result.frames.length} frames exceed max_frames ${maxFrames}`)];
+}
+
 /** B1, B3 and B4 for a whole result against the query it answers (spec §2.7). */
 export function checkBudget(
   result: Pick<ContextQueryResult, "frames">,
   query: Pick<ContextQuery, "max_frames" | "max_tokens">,
 ): Violation[] {
-  const declared = totalDeclaredCost(result);
   return [
-    ...(declared > query.max_tokens
-      ? [violation("B1", `declared cost ${declared} exceeds max_tokens ${query.max_tokens}`)]
-      : []),
-    ...(result.frames.length > query.max_frames
-      ? [violation("B4", `${result.frames.length} frames exceed max_frames ${query.max_frames}`)]
-      : []),
+    ...checkTokenLimit(result, query.max_tokens),
+    ...checkFrameLimit(result, query.max_frames),
     ...result.frames.flatMap(checkTokenCost),
   ];
+}
+
+/** The budget split of spec §4.6: each of `n` providers gets `floor(global / n)`, the first `global mod n` one more. */
+export function budgetSplit(global: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => Math.floor(global / n) + (i < global % n ? 1 : 0));
 }

@@ -1,0 +1,59 @@
+/**
+ * One provider's leg of a fan-out, as the host hands it back (spec §4.6
+ * `ProviderResult`): the audited frames, a leg dropped whole by the budget
+ * audit (B1, B2, B4), a consent gate (C1, C6) or a failure. Every leg type
+ * lives here; `auditLeg` builds the first two, `Host` adds the rest.
+ */
+import type { AttestationState } from "../attest/verify-result.ts";
+import type { Violation } from "../protocol/checks/violation.ts";
+import type { ContextFrame } from "../protocol/frame.ts";
+import type { FrameId } from "../protocol/frame-id.ts";
+import type { DataFlow } from "../protocol/provider-info.ts";
+import type { HostError } from "./host-error.ts";
+
+/** Which key verified an attestation (spec §3.13): one the operator pinned, or one the provider published. */
+export type TrustAnchor = "pinned" | "handshake";
+
+/** A frame's attestation outcome: its state, and for `attested`, which tier of key verified it (spec §3.13, §4.9). */
+export type FrameAttestationOutcome = AttestationState & { readonly anchor?: TrustAnchor };
+
+/** One frame as the host accepted it: its identity (local provider id), its breaches and its attestation (spec §4.6, §4.9). */
+export interface AuditedFrame {
+  readonly frameId: FrameId;
+  readonly frame: ContextFrame;
+  readonly violations: readonly Violation[];
+  readonly attestation: FrameAttestationOutcome;
+}
+
+/** A leg whose frames survived the budget audit (spec §4.6 `Frames`). */
+export interface FramesLeg {
+  readonly outcome: "frames";
+  readonly frames: readonly AuditedFrame[];
+  readonly truncated: boolean;
+  readonly resultAttestation: FrameAttestationOutcome;
+  /** Breaches of the whole answer that do not drop it (Q1, orphaned attestation entries). */
+  readonly violations: readonly Violation[];
+}
+
+/** A leg dropped whole, loudly (B2): more declared cost than `max_tokens`, or more frames than `max_frames` (B4). */
+export interface DroppedLeg {
+  readonly outcome: "budget_lie" | "frame_flood";
+  readonly offered: number;
+  readonly violations: readonly Violation[];
+}
+
+/** A served leg as `Host` returns it: `revoked` counts frames withheld because they went stale or gone (V4). */
+export type ServedLeg = FramesLeg & { readonly provider: string; readonly revoked: number };
+
+/** One provider's leg of a fan-out (spec §4.6 `ProviderResult`), under the host's local id for the provider. */
+export type LegResult =
+  | ServedLeg
+  | (DroppedLeg & { readonly provider: string })
+  | { readonly provider: string; readonly outcome: "consent_required"; readonly dataFlow: DataFlow }
+  | {
+      readonly provider: string;
+      readonly outcome: "consent_scope_required";
+      readonly dataFlow: DataFlow;
+      readonly missing: readonly string[];
+    }
+  | { readonly provider: string; readonly outcome: "failed"; readonly error: HostError };
