@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { type Command, type CommandInput, UsageError } from "./command.ts";
 import { decodeCli, demoCli } from "./decode-command.ts";
 import { devKeyCli } from "./dev-key-command.ts";
-import { failureLine } from "./failure.ts";
+import { failureLine, printable } from "./failure.ts";
 import { indexCli } from "./index-command.ts";
 import { initCli } from "./init-command.ts";
 import { ownManifest } from "./manifest.ts";
@@ -36,10 +36,10 @@ command fails (decode: when a line is not a valid envelope), 2 on a usage error.
 const stdoutLine = (line: string) => void process.stdout.write(`${line}\n`);
 const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
 
-/** parseArgs's message, first sentence only ("Unknown option '--x'. To specify a positional…" → "unknown option '--x'"). */
+/** parseArgs's message, first sentence only ("Unknown option '--x'. To specify a positional…" → "unknown option '--x'"), printable. */
 function usageMessage(message: string): string {
   const sentence = message.split(/\.\s/)[0] ?? message;
-  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+  return printable(sentence.charAt(0).toLowerCase() + sentence.slice(1));
 }
 
 /** Parses `args` against `command`'s options; the errors parseArgs throws become usage errors. */

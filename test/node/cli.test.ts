@@ -106,6 +106,7 @@ describe("frameline CLI: help, usage errors and expected failures", () => {
         'frameline: unknown command "serv" (commands: init, serve, index, dev-key, decode, demo; see frameline --help)',
       ],
       [["index", "--outfile", "x"], "frameline index: unknown option '--outfile' (see frameline index --help)"],
+      [["index", "--\u001b[2J"], "frameline index: unknown option '--\\u001b[2J' (see frameline index --help)"],
       [["index", "a", "b"], 'frameline index: unexpected argument "b" (see frameline index --help)'],
       [
         ["serve", "--corpus"],
