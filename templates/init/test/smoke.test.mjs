@@ -67,9 +67,14 @@ before(async () => {
   endpoint = `${started.url}/contextgraph`;
 });
 
-after(() => {
-  // wrangler and the workerd it started share the process group; end it by its id.
-  if (wrangler?.exitCode === null) process.kill(-wrangler.pid, "SIGTERM");
+after(async () => {
+  if (wrangler?.exitCode !== null) return;
+  // wrangler and the workerd it started share the process group: end it by its id, and wait for it.
+  const exited = new Promise((resolve) => wrangler.once("exit", resolve));
+  process.kill(-wrangler.pid, "SIGTERM");
+  const killer = setTimeout(() => process.kill(-wrangler.pid, "SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(killer);
 });
 
 test("a query is answered with frames signed by the key in .dev.vars", async () => {
