@@ -85,14 +85,19 @@ function listItems(list: string): { name: string; original: string }[] {
     });
 }
 
-/** The entry points of package.json `exports` whose target is a source file of this repo. */
+/**
+ * The entry points of package.json `exports`, each with the source file it is built from. The package
+ * exports what `npm run build` emits, and dist/ mirrors src/ file for file (scripts/build.mjs), so an
+ * `import` target `./dist/<path>.js` is built from `src/<path>.ts`; a target of another shape is an error.
+ */
 function entryPoints(): [string, string][] {
   const manifest = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
-    exports: Record<string, string | Record<string, string>>;
+    exports: Record<string, { import?: string }>;
   };
   return Object.entries(manifest.exports).map(([subpath, target]) => {
-    const source = typeof target === "string" ? target : (target.source ?? target.default ?? "");
-    return [subpath === "." ? "frameline" : `frameline/${subpath.slice(2)}`, resolve(ROOT, source)];
+    const built = /^\.\/dist\/(.+)\.js$/.exec(target.import ?? "");
+    if (!built) throw new Error(`package.json exports["${subpath}"].import is not a ./dist/**/*.js file`);
+    return [subpath === "." ? "frameline" : `frameline/${subpath.slice(2)}`, resolve(ROOT, "src", `${built[1]}.ts`)];
   });
 }
 

@@ -1,86 +1,105 @@
 /**
- * The `frameline` command line. `decode` reads an NDJSON transcript on stdin
- * and reports every line: the envelope it carried and the requirement checks
- * it fails, or the wire error it caused. `demo` does the same on a built-in
- * session with deliberately broken lines, fed in small chunks.
+ * The `frameline` command line: `frameline <command> [arguments]`, one module per command (see
+ * command.ts). Help and the version go to stdout; a usage error is one line naming the bad argument
+ * (exit 2); an expected failure is one line (exit 1); only a bug prints a stack trace.
  */
 import { parseArgs } from "node:util";
-import { DEFAULT_MAX_LINE_BYTES } from "../wire/index.ts";
-import { decodeCommand, demoCommand } from "./decode-command.ts";
-import { indexCommand } from "./index-command.ts";
-import { serveCommand } from "./serve-command.ts";
-import { stdinReadable } from "./stdio.ts";
+import { type Command, type CommandInput, UsageError } from "./command.ts";
+import { decodeCli, demoCli } from "./decode-command.ts";
+import { devKeyCli } from "./dev-key-command.ts";
+import { failureLine, printable } from "./failure.ts";
+import { indexCli } from "./index-command.ts";
+import { initCli } from "./init-command.ts";
+import { ownManifest } from "./manifest.ts";
+import { serveCli } from "./serve-command.ts";
 
-const USAGE = `usage:
-  frameline serve --stdio [--corpus DIR|FILE]
-  frameline index [DIR] [--refresh] [--out FILE]
-  frameline decode [--strict] [--max-line-bytes N] < transcript.ndjson
-  frameline demo [--max-line-bytes N]
+const COMMANDS: readonly Command[] = [initCli, serveCli, indexCli, devKeyCli, decodeCli, demoCli];
 
-serve   serves the docs provider on stdin/stdout (NDJSON), over the Markdown
-        in DIR or the corpus FILE written by \`frameline index\` (default:
-        README.md and docs/ of the current folder). Diagnostics go to stderr.
-index   builds the docs corpus the Worker bundles (worker/corpus.json) from the
-        Markdown in DIR (default: README.md and docs/); --refresh rebuilds it
-        from the folder indexed last.
-
-decode  reports each NDJSON line on stdin: its envelope and the spec checks it
-        fails (F1-F5, D1, P1-P5, G1-G2, B3, H1, H2, C5 ...), or its wire error.
-        --strict also reports unknown members (the authoring lint).
-demo    runs the same report on a built-in session with broken lines.
-exit status: 0 when every line is a valid envelope, 1 otherwise, 2 on usage errors.`;
-
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      strict: { type: "boolean", default: false },
-      "max-line-bytes": { type: "string" },
-      help: { type: "boolean", default: false },
-      stdio: { type: "boolean", default: false },
-      corpus: { type: "string" },
-      refresh: { type: "boolean", default: false },
-      out: { type: "string" },
-    },
-  });
-  const maxLineBytes =
-    values["max-line-bytes"] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values["max-line-bytes"]);
-  if (values.help || !Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
-    process.stderr.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
-  switch (positionals[0]) {
-    case "serve": {
-      if (!values.stdio) break;
-      await serveCommand({ corpus: values.corpus, cwd: process.cwd(), maxLineBytes, log: stderrLine });
-      return 0;
-    }
-    case "index": {
-      const { corpus, source } = await indexCommand({
-        dir: positionals[1],
-        refresh: values.refresh,
-        out: values.out,
-        projectRoot: process.cwd(),
-      });
-      process.stderr.write(
-        `frameline: indexed ${corpus.documents.length} documents, ${corpus.chunks.length} chunks from ${source}\n`,
-      );
-      return 0;
-    }
-    case "decode":
-      return (await decodeCommand(stdinReadable(), { strict: values.strict, maxLineBytes, out: stdoutLine })) ? 0 : 1;
-    case "demo": {
-      const demoLineBytes = values["max-line-bytes"] === undefined ? 1024 : maxLineBytes;
-      await demoCommand({ strict: values.strict, maxLineBytes: demoLineBytes, out: stdoutLine });
-      return 0;
-    }
-  }
-  process.stderr.write(`${USAGE}\n`);
-  return 2;
+function indent(text: string): string {
+  return text.replace(/^/gm, "        ");
 }
 
-const stdoutLine = (line: string) => process.stdout.write(`${line}\n`);
-const stderrLine = (line: string) => process.stderr.write(`${line}\n`);
+function commandHelp(command: Command): string {
+  return `  frameline ${command.synopsis}\n${indent(command.description)}`;
+}
+
+const USAGE = `usage: frameline <command> [arguments]
+
+${COMMANDS.map(commandHelp).join("\n\n")}
+
+  frameline --help | -h       this text (frameline <command> --help: that command's)
+  frameline --version         frameline's version
+
+Paths resolve against the current folder. Exit status: 0 on success, 1 when a
+command fails (decode: when a line is not a valid envelope), 2 on a usage error.`;
+
+const stdoutLine = (line: string) => void process.stdout.write(`${line}\n`);
+const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+
+/** parseArgs's message, first sentence only ("Unknown option '--x'. To specify a positional…" → "unknown option '--x'"), printable. */
+function usageMessage(message: string): string {
+  const sentence = message.split(/\.\s/)[0] ?? message;
+  return printable(sentence.charAt(0).toLowerCase() + sentence.slice(1));
+}
+
+/** Parses `args` against `command`'s options; the errors parseArgs throws become usage errors. */
+function parseFor(command: Command, args: string[]): Pick<CommandInput, "values" | "positionals"> & { help: boolean } {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { ...command.options, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS_"))
+      throw new UsageError(usageMessage(error.message));
+    throw error;
+  }
+  const { values, positionals } = parsed;
+  const help = values.help === true;
+  if (!help && positionals.length > command.positionals.max)
+    throw new UsageError(`unexpected argument ${JSON.stringify(positionals[command.positionals.max])}`);
+  if (!help && positionals.length < command.positionals.min)
+    throw new UsageError(`missing an argument: frameline ${command.synopsis}`);
+  const flat: Record<string, string | boolean | undefined> = {};
+  for (const [name, value] of Object.entries(values)) if (!Array.isArray(value)) flat[name] = value;
+  return { values: flat, positionals, help };
+}
+
+async function runCommand(command: Command, args: string[]): Promise<number> {
+  const cwd = process.cwd();
+  try {
+    const { help, ...parsed } = parseFor(command, args);
+    if (help) {
+      stdoutLine(commandHelp(command));
+      return 0;
+    }
+    return await command.run({ ...parsed, cwd, out: stdoutLine, err: stderrLine });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      stderrLine(`frameline ${command.name}: ${error.message} (see frameline ${command.name} --help)`);
+      return 2;
+    }
+    const line = failureLine(error, cwd);
+    if (line === undefined) throw error;
+    stderrLine(`frameline ${command.name}: ${line}`);
+    return 1;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === "-h" || first === "--help" || first === "help" || first === "--version") {
+    stdoutLine(first === "--version" ? `frameline ${ownManifest().version}` : USAGE);
+    return 0;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === first);
+  if (command) return runCommand(command, rest);
+  const problem = first === undefined ? "missing command" : `unknown command ${JSON.stringify(first)}`;
+  stderrLine(`frameline: ${problem} (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see frameline --help)`);
+  return 2;
+}
 
 process.exitCode = await main(process.argv.slice(2));

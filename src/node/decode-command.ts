@@ -5,9 +5,11 @@
  * 7-byte chunks to show that framing does not depend on chunking.
  */
 import type { Envelope } from "../protocol/index.ts";
-import { type DecodedItem, decodeLine, NdjsonDecoderStream } from "../wire/index.ts";
+import { type DecodedItem, DEFAULT_MAX_LINE_BYTES, decodeLine, NdjsonDecoderStream } from "../wire/index.ts";
+import { type Command, flag, positiveIntegerOption } from "./command.ts";
 import { formatReport, reportItem } from "./decode-report.ts";
 import { demoTranscript } from "./demo-transcript.ts";
+import { stdinReadable } from "./stdio.ts";
 
 type Decoded = DecodedItem<{ envelope: Envelope; raw: unknown }>;
 
@@ -49,3 +51,37 @@ export async function demoCommand(options: { strict: boolean; maxLineBytes: numb
   await decodeCommand(smallChunks(demoTranscript(), 7), options);
   options.out("\nTry it on your own transcript: frameline decode --strict < session.ndjson");
 }
+
+/** The `decode` command line: exit 0 when every line is a valid envelope, 1 otherwise. */
+export const decodeCli: Command = {
+  name: "decode",
+  synopsis: "decode [--strict] [--max-line-bytes N] < transcript.ndjson",
+  description: `reports each NDJSON line on stdin: its envelope and the spec checks it fails
+(F1-F5, D1, P1-P5, G1-G2, B3, H1, H2, C5 ...), or its wire error; exit status 1
+when a line is not a valid envelope. --strict also reports unknown members
+(the authoring lint).`,
+  options: { strict: { type: "boolean" }, "max-line-bytes": { type: "string" } },
+  positionals: { min: 0, max: 0 },
+  async run(input) {
+    const options = {
+      strict: flag(input, "strict"),
+      maxLineBytes: positiveIntegerOption(input, "max-line-bytes", DEFAULT_MAX_LINE_BYTES),
+      out: input.out,
+    };
+    return (await decodeCommand(stdinReadable(), options)) ? 0 : 1;
+  },
+};
+
+/** The `demo` command line (a 1 KiB line limit by default, so the demo's long line is refused). */
+export const demoCli: Command = {
+  name: "demo",
+  synopsis: "demo [--strict] [--max-line-bytes N]",
+  description: "runs the decode report on a built-in session with broken lines.",
+  options: { strict: { type: "boolean" }, "max-line-bytes": { type: "string" } },
+  positionals: { min: 0, max: 0 },
+  async run(input) {
+    const maxLineBytes = positiveIntegerOption(input, "max-line-bytes", 1024);
+    await demoCommand({ strict: flag(input, "strict"), maxLineBytes, out: input.out });
+    return 0;
+  },
+};

@@ -7,8 +7,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { buildCorpus, type DocsCorpus } from "../docs/index.ts";
+import { type Command, flag, stringOption } from "./command.ts";
 import { writeCorpusModule } from "./corpus-module.ts";
-import { defaultCorpusFiles, indexDirectory } from "./markdown-files.ts";
+import { warnIfEmpty, warnSkipped } from "./corpus-warnings.ts";
+import { shownPath } from "./failure.ts";
+import { defaultCorpusFiles, type IndexOptions, indexDirectory } from "./markdown-files.ts";
 
 /** Where the Worker imports its corpus from. */
 export const DEFAULT_CORPUS_FILE = "worker/corpus.json";
@@ -26,22 +29,52 @@ function recordedSource(corpusFile: string): string | undefined {
 }
 
 /** Indexes `dir` (or, without one, the project's README and docs/) into `corpusFile`, and records the choice. */
-export async function indexCommand(options: {
-  dir?: string;
-  refresh?: boolean;
-  out?: string;
-  projectRoot: string;
-}): Promise<{ corpus: DocsCorpus; source: string }> {
+export async function indexCommand(
+  options: {
+    dir?: string | undefined;
+    refresh?: boolean;
+    out?: string | undefined;
+    projectRoot: string;
+  } & IndexOptions,
+): Promise<{ corpus: DocsCorpus; source: string }> {
   const corpusFile = resolve(options.projectRoot, options.out ?? DEFAULT_CORPUS_FILE);
   const dir = options.dir ?? (options.refresh ? recordedSource(corpusFile) : undefined);
+  const read = options.onSkip ? { onSkip: options.onSkip } : {};
   const corpus =
     dir === undefined
-      ? await buildCorpus(await defaultCorpusFiles(options.projectRoot))
-      : await indexDirectory(resolve(options.projectRoot, dir));
+      ? await buildCorpus(await defaultCorpusFiles(options.projectRoot, read))
+      : await indexDirectory(resolve(options.projectRoot, dir), read);
   await writeCorpusModule(corpus, corpusFile);
   writeFileSync(
     sourceFile(corpusFile),
     `${JSON.stringify({ dir: dir === undefined ? null : relative(options.projectRoot, resolve(options.projectRoot, dir)) || "." })}\n`,
   );
-  return { corpus, source: dir ?? "README.md + docs/" };
+  return {
+    corpus,
+    source:
+      dir === undefined ? "README.md and docs/" : shownPath(resolve(options.projectRoot, dir), options.projectRoot),
+  };
 }
+
+/** The `index` command line. */
+export const indexCli: Command = {
+  name: "index",
+  synopsis: "index [DIR] [--refresh] [--out FILE]",
+  description: `builds the docs corpus a Worker bundles (default FILE: ${DEFAULT_CORPUS_FILE}) from the
+Markdown in DIR (default: README.md and docs/); --refresh rebuilds it from the
+folder indexed last (wrangler's build step runs it).`,
+  options: { refresh: { type: "boolean" }, out: { type: "string" } },
+  positionals: { min: 0, max: 1 },
+  async run(input) {
+    const { corpus, source } = await indexCommand({
+      dir: input.positionals[0],
+      refresh: flag(input, "refresh"),
+      out: stringOption(input, "out"),
+      projectRoot: input.cwd,
+      onSkip: warnSkipped(input.err),
+    });
+    warnIfEmpty(corpus, source, input.err);
+    input.err(`frameline: indexed ${corpus.documents.length} documents, ${corpus.chunks.length} chunks from ${source}`);
+    return 0;
+  },
+};

@@ -2,7 +2,7 @@
 // 1. The real Worker in workerd (Miniflare, 127.0.0.1 only) through httpTransport, whose `fetch` is
 //    `mf.dispatchFetch` (http://localhost/contextgraph is loopback, so C7 allows plaintext): consent forced
 //    by C4, signed answers verified end to end, revalidation of what was served.
-// 2. The real stdio provider (`node bin/frameline.mjs serve --stdio`) through streamTransport: a session,
+// 2. The real stdio provider (`frameline serve --stdio`, from the sources) through streamTransport: a session,
 //    100 concurrent correlated queries each matched to its own request, a clean shutdown (exit 0).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

@@ -1,14 +1,16 @@
 // The frameline CLI as a real child process: stdin in, report out, exit status.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CLI_ARGS } from "../support/cli.ts";
 import { fixtureText } from "../support/fixtures.ts";
 
-const bin = fileURLToPath(new URL("../../bin/frameline.mjs", import.meta.url));
-
-function run(args: string[], input = "") {
-  return spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8", timeout: 30_000 });
+function run(args: string[], input = "", cwd = process.cwd()) {
+  return spawnSync(process.execPath, [...CLI_ARGS, ...args], { input, encoding: "utf8", timeout: 30_000, cwd });
 }
 
 describe("frameline CLI", () => {
@@ -54,9 +56,135 @@ describe("frameline CLI", () => {
     assert.match(result.stdout, /error line_too_long/);
   });
 
-  test("a bad option prints usage and exits 2", () => {
+  test("a bad option value is one line naming the option and the value, exit 2", () => {
     const result = run(["decode", "--max-line-bytes", "zero"]);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /usage:/);
+    assert.equal(
+      result.stderr,
+      'frameline decode: --max-line-bytes must be a positive integer, not "zero" (see frameline decode --help)\n',
+    );
+  });
+});
+
+describe("frameline CLI: help, usage errors and expected failures", () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "frameline-cli-"));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  test("-h, --help and help print every command's usage on stdout and exit 0", () => {
+    for (const flag of ["-h", "--help", "help"]) {
+      const result = run([flag]);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(result.stderr, "");
+      assert.match(result.stdout, /^usage: frameline <command> \[arguments\]\n/);
+      for (const command of ["init DIR", "serve --stdio", "index [DIR]", "dev-key", "decode", "demo"])
+        assert.ok(result.stdout.includes(`  frameline ${command}`), command);
+    }
+  });
+
+  test("a command's --help prints that command's usage only", () => {
+    const result = run(["index", "--help"]);
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /^ {2}frameline index \[DIR\] \[--refresh\] \[--out FILE\]\n/);
+    assert.doesNotMatch(result.stdout, /frameline serve/);
+  });
+
+  test("--version prints the package's version", () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const result = run(["--version"]);
+    assert.equal(result.status, 0);
+    assert.equal(result.stdout, `frameline ${version}\n`);
+  });
+
+  test("usage errors are one line naming the bad argument, exit 2", () => {
+    const cases: [string[], string][] = [
+      [[], "frameline: missing command (commands: init, serve, index, dev-key, decode, demo; see frameline --help)"],
+      [
+        ["serv"],
+        'frameline: unknown command "serv" (commands: init, serve, index, dev-key, decode, demo; see frameline --help)',
+      ],
+      [["index", "--outfile", "x"], "frameline index: unknown option '--outfile' (see frameline index --help)"],
+      [["index", "--\u001b[2J"], "frameline index: unknown option '--\\u001b[2J' (see frameline index --help)"],
+      [["index", "a", "b"], 'frameline index: unexpected argument "b" (see frameline index --help)'],
+      [
+        ["serve", "--corpus"],
+        "frameline serve: option '--corpus <value>' argument missing (see frameline serve --help)",
+      ],
+      [["serve"], "frameline serve: --stdio is required (stdio is the binding it serves) (see frameline serve --help)"],
+      [["init"], "frameline init: missing an argument: frameline init DIR (see frameline init --help)"],
+    ];
+    for (const [args, line] of cases) {
+      const result = run(args, "", dir);
+      assert.equal(result.status, 2, args.join(" "));
+      assert.equal(result.stderr, `${line}\n`);
+      assert.equal(result.stdout, "");
+    }
+  });
+
+  test("a missing folder, a file given as a folder and a file that is no corpus are one line each, exit 1", async () => {
+    await writeFile(join(dir, "notes.txt"), "not a corpus: TOP-SECRET-CONTENT\n");
+    const cases: [string[], string][] = [
+      [["index", "nowhere"], "frameline index: nowhere: no such file or directory"],
+      [["index", "notes.txt"], "frameline index: notes.txt: not a directory"],
+      [["serve", "--stdio", "--corpus", "nowhere"], "frameline serve: nowhere: no such file or directory"],
+      [
+        ["serve", "--stdio", "--corpus", "notes.txt"],
+        "frameline serve: notes.txt: not a corpus written by `frameline index` (not JSON)",
+      ],
+    ];
+    for (const [args, line] of cases) {
+      const result = run(args, "", dir);
+      assert.equal(result.status, 1, args.join(" "));
+      assert.equal(result.stderr, `${line}\n`);
+    }
+  });
+
+  test("indexing an empty folder warns and writes an empty corpus", async () => {
+    await mkdir(join(dir, "empty"));
+    const result = run(["index", "empty", "--out", "out/corpus.json"], "", dir);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /^frameline: warning: no Markdown files in empty; the corpus is empty\n/);
+    const corpus = JSON.parse(readFileSync(join(dir, "out", "corpus.json"), "utf8"));
+    assert.deepEqual([corpus.documents.length, corpus.chunks.length], [0, 0]);
+  });
+
+  test("a file left out of the corpus (not UTF-8) is named in a warning, its control characters escaped", async () => {
+    await mkdir(join(dir, "mixed"));
+    await writeFile(join(dir, "mixed", "good.md"), "# Good\n");
+    await writeFile(join(dir, "mixed", "bad\u001b[31m.md"), Buffer.from([0xff, 0xfe, 0x00]));
+    const result = run(["index", "mixed", "--out", "mixed-out/corpus.json"], "", dir);
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(
+      result.stderr.includes("frameline: warning: left out bad\\u001b[31m.md: not valid UTF-8\n"),
+      result.stderr,
+    );
+    assert.ok(!result.stderr.includes("\u001b"));
+  });
+
+  test("dev-key writes a 32-byte seed to .dev.vars (mode 0600) once and keeps it", () => {
+    const first = run(["dev-key"], "", dir);
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(first.stderr, "frameline: created a local signing key in .dev.vars (ATTESTATION_SEED)\n");
+    const text = readFileSync(join(dir, ".dev.vars"), "utf8");
+    assert.match(text, /^ATTESTATION_SEED=[0-9a-f]{64}\n$/);
+    assert.equal(statSync(join(dir, ".dev.vars")).mode & 0o777, 0o600);
+    const second = run(["dev-key"], "", dir);
+    assert.equal(second.status, 0);
+    assert.equal(second.stderr, "");
+    assert.equal(readFileSync(join(dir, ".dev.vars"), "utf8"), text);
+  });
+
+  test("init writes the template into a new folder, and refuses a folder that is not empty", () => {
+    const created = run(["init", "My Docs"], "", dir);
+    assert.equal(created.status, 0, created.stderr);
+    assert.match(created.stdout, /^frameline: created my-docs in My Docs \(10 files\)\. Next:\n {2}cd "My Docs"\n/);
+    const manifest = JSON.parse(readFileSync(join(dir, "My Docs", "package.json"), "utf8"));
+    assert.equal(manifest.name, "my-docs");
+    assert.ok(existsSync(join(dir, "My Docs", ".gitignore")));
+    const again = run(["init", "My Docs"], "", dir);
+    assert.equal(again.status, 1);
+    assert.equal(again.stderr, "frameline init: My Docs: exists and is not empty\n");
   });
 });

@@ -18,10 +18,10 @@ import {
   type Provider,
 } from "../../src/index.ts";
 import { writeCorpusModule } from "../../src/node/corpus-module.ts";
+import { CLI_ARGS } from "../support/cli.ts";
 import { defaultCorpusFiles, indexDirectory } from "../../src/node/markdown-files.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = fileURLToPath(new URL("../../bin/frameline.mjs", import.meta.url));
 /** Longest wait for any expected reply; a hang fails the test instead of stalling the run. */
 const REPLY_TIMEOUT_MS = 15_000;
 
@@ -47,7 +47,7 @@ class StdioChild {
   private readonly wakers = new Set<() => void>();
 
   constructor(args: string[] = [], cwd: string = ROOT) {
-    this.child = spawn(process.execPath, [BIN, "serve", "--stdio", ...args], {
+    this.child = spawn(process.execPath, [...CLI_ARGS, "serve", "--stdio", ...args], {
       cwd,
       stdio: ["pipe", "pipe", "pipe"],
     });

@@ -1,10 +1,11 @@
-// Spawns the real stdio provider (`node bin/frameline.mjs serve --stdio`) and bridges its stdio to a
+// Spawns the real stdio provider (`frameline serve --stdio`, from the sources) and bridges its stdio to a
 // streamTransport, as the reference host does (spec §4.4): its own process group, environment cleared
 // but for PATH and HOME, stderr kept aside for diagnostics.
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type StreamTransport, streamTransport } from "../../../src/index.ts";
+import { CLI_ARGS } from "../cli.ts";
 
 /** The project root (/work/main). */
 const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -21,9 +22,9 @@ export interface StdioProvider {
   kill(): void;
 }
 
-/** Starts `node bin/frameline.mjs serve --stdio` in the project root. */
+/** Starts `frameline serve --stdio` (from the sources) in the project root. */
 export function spawnStdioProvider(args: readonly string[] = ["serve", "--stdio"]): StdioProvider {
-  const child = spawn(process.execPath, ["bin/frameline.mjs", ...args], {
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd: PROJECT_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
