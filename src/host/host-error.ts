@@ -1,5 +1,7 @@
 /** `HostError`: every way talking to a provider can fail, as a typed value (spec §4.12). */
+import type { Envelope } from "../protocol/envelope.ts";
 import type { ErrorCode } from "../protocol/vocabulary.ts";
+import { errorCode } from "../wire/envelope-info.ts";
 import { type HostReaction, hostReaction } from "./reaction.ts";
 
 /** What went wrong (spec §4.12 variants, snake_case, plus the local ones a careful host needs). */
@@ -59,4 +61,19 @@ export class HostError extends Error {
   get retryable(): boolean {
     return this.reaction === "retry_with_backoff" || this.reaction === "respawn";
   }
+}
+
+/**
+ * A provider's `error` envelope as a `HostError` of kind `provider` (spec
+ * §1.12): the effective code (X1, X2), the raw code when it differs, and the
+ * first 200 characters of the message.
+ */
+export function providerError(reply: Extract<Envelope, { type: "error" }>, provider: string): HostError {
+  const code = errorCode(reply)!;
+  const raw = reply.code !== undefined && reply.code !== code ? { rawCode: reply.code } : {};
+  return new HostError("provider", `provider ${provider} answered ${code}: ${reply.message.slice(0, 200)}`, {
+    provider,
+    code,
+    ...raw,
+  });
 }
