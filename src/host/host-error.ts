@@ -12,6 +12,7 @@ export type HostErrorKind =
   | "wire"
   | "transport"
   | "insecure_transport"
+  | "redirect_refused"
   | "unauthorized"
   | "provider_crashed"
   | "provider"

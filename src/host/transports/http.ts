@@ -49,10 +49,22 @@ async function readLimited(response: Response, limit: number): Promise<string> {
 }
 
 /**
+ * Whether a response is a redirect: a 3xx status, or (in a browser, under
+ * `redirect: "manual"`) the opaque-redirect response whose status reads 0.
+ */
+function isRedirect(response: Response): boolean {
+  // Workers' Response type has no "opaqueredirect" (there is no manual-redirect response there), the DOM's has.
+  const type: string = response.type;
+  return type === "opaqueredirect" || (response.status >= 300 && response.status <= 399);
+}
+
+/**
  * A transport to a provider URL. Plaintext `http://` to a non-loopback host is
  * refused here, before a single byte is sent (C7). Every HTTP provider counts
- * as egress (C4). 401 ⇒ `unauthorized`; another non-2xx ⇒ `transport`; a body
- * that is not an envelope ⇒ `wire`; 204 ⇒ no reply.
+ * as egress (C4). A redirect is never followed: C7 and consent were checked
+ * for this URL only, so a payload goes nowhere else (`redirect_refused`).
+ * 401 ⇒ `unauthorized`; another non-2xx ⇒ `transport`; a body that is not an
+ * envelope ⇒ `wire`; 204 ⇒ no reply.
  */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): ExchangeTransport {
   let target: URL;
@@ -76,10 +88,16 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
       let response: Response;
       try {
-        response = await send(target, { method: "POST", headers, body: encodeLine(envelope), signal });
+        response = await send(target, { method: "POST", headers, body: encodeLine(envelope), signal, redirect: "manual" });
       } catch (thrown) {
         if (signal.aborted) throw thrown;
         throw new HostError("transport", "the request to the provider failed");
+      }
+      if (isRedirect(response)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new HostError("redirect_refused", "the provider answered with a redirect, which is never followed", {
+          status: response.status,
+        });
       }
       if (response.status === 401)
         throw new HostError("unauthorized", "the provider refused the credentials", { status: 401 });
