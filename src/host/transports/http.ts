@@ -5,6 +5,7 @@ import { WireError } from "../../wire/wire-error.ts";
 import type { Credential } from "../credential.ts";
 import { HostError } from "../host-error.ts";
 import { isSecureEnough } from "../loopback.ts";
+import { reflectionScrubber, scrubStrings } from "./scrub.ts";
 import type { ExchangeTransport } from "./transport.ts";
 
 /** Options for the HTTP transport. */
@@ -79,6 +80,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     });
   const send = options.fetch ?? fetch;
   const secret = options.credential?.reveal() || undefined;
+  const scrub = secret === undefined ? undefined : reflectionScrubber(secret);
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     kind: "exchange",
@@ -88,7 +90,13 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
       let response: Response;
       try {
-        response = await send(target, { method: "POST", headers, body: encodeLine(envelope), signal, redirect: "manual" });
+        response = await send(target, {
+          method: "POST",
+          headers,
+          body: encodeLine(envelope),
+          signal,
+          redirect: "manual",
+        });
       } catch (thrown) {
         if (signal.aborted) throw thrown;
         throw new HostError("transport", "the request to the provider failed");
@@ -106,17 +114,18 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         await response.body?.cancel().catch(() => undefined);
         throw new HostError("transport", `HTTP ${response.status}`, { status: response.status });
       }
-      // A provider (or a proxy) may reflect the request's credential: it never gets past here (C8).
-      const raw = await readLimited(response, limit);
-      const text = secret === undefined ? raw : raw.split(secret).join("<redacted>");
+      const text = await readLimited(response, limit);
+      let reply: Envelope;
       try {
-        return decodeLine(text);
+        reply = decodeLine(text);
       } catch (thrown) {
         throw new HostError(
           "wire",
           `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`,
         );
       }
+      // A provider (or a proxy) may reflect the request's credential: once decoded, it never gets past here (C8).
+      return scrub ? scrubStrings(reply, scrub) : reply;
     },
     async close() {},
   };
