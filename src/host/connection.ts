@@ -30,6 +30,8 @@ import type { Transport } from "./transports/transport.ts";
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
 /** The reference host's per-request timeout (spec §4.3, §4.4). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** The reference host's grace for `shutdown` before it ends the provider (spec §1.11, §4.4). */
+export const CLOSE_GRACE_MS = 2_000;
 
 /** Options for `connect`. */
 export interface ConnectOptions {
@@ -43,6 +45,8 @@ export interface ConnectOptions {
   readonly embeddingsFingerprint?: string;
   /** Cancels the handshake. */
   readonly signal?: AbortSignal;
+  /** How long `close` waits for the goodbye (`shutdown`, then releasing the transport) before it ends the transport (default 2 s). */
+  readonly closeGraceMs?: number;
 }
 
 /** Options for one request. */
@@ -67,8 +71,27 @@ export interface Connection {
   query(query: QueryInput, options?: RequestOptions): Promise<ContextQueryResult>;
   /** Asks the provider to revalidate identities; always lock-step (spec §1.10). */
   verify(frames: readonly FrameId[], options?: RequestOptions): Promise<VerifyResponse>;
-  /** Lets requests in flight finish, sends `shutdown` (best effort), then releases the transport; later requests fail with `closed`. */
+  /**
+   * Lets requests in flight finish (each within its timeout), sends `shutdown`
+   * (best effort) and releases the transport, waiting at most `closeGraceMs`
+   * for both before it ends the transport at once; later requests fail with `closed`.
+   */
   close(): Promise<void>;
+}
+
+/** Whether `promise` settles within `ms` (it is left to settle on its own otherwise). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer!: ReturnType<typeof setTimeout>;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The channel for a transport: multiplexed over a stream, one exchange per request otherwise. */
@@ -136,8 +159,17 @@ class NegotiatedConnection implements Connection {
     this.#closing ??= (async () => {
       // Drain: let what is in flight finish (each request is bounded by its own timeout), then say goodbye.
       await Promise.all(this.#inFlight);
-      await this.#channel.shutdown();
-      await this.#channel.close(new HostError("closed", "the connection is closed", { provider: this.provider.name }));
+      const reason = new HostError("closed", "the connection is closed", { provider: this.provider.name });
+      const graceMs = this.#options.closeGraceMs ?? CLOSE_GRACE_MS;
+      const grace = new AbortController();
+      const goodbye = (async () => {
+        await this.#channel.shutdown(grace.signal);
+        await this.#channel.close(reason);
+      })();
+      if (await settlesWithin(goodbye, graceMs)) return;
+      // The provider stopped listening: end the transport rather than wait on it (spec §4.4).
+      grace.abort();
+      await settlesWithin(this.#channel.terminate(reason), graceMs);
     })();
     return this.#closing;
   }

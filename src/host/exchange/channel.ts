@@ -24,8 +24,10 @@ export interface Channel {
   send(request: OutgoingRequest, waiter: Waiter, signal: AbortSignal): void;
   /** Forgets a request that settled some other way (timeout, abort): a late reply to it is dropped. */
   withdraw(request: OutgoingRequest, waiter: Waiter): void;
-  /** Says goodbye with `shutdown`, best effort (spec §1.11). */
-  shutdown(): Promise<void>;
-  /** Fails whatever still waits with `reason` and releases the transport. */
+  /** Says goodbye with `shutdown`, best effort (spec §1.11); `signal` ends the wait for it. */
+  shutdown(signal: AbortSignal): Promise<void>;
+  /** Fails whatever still waits with `reason` and releases the transport, politely (may wait on the provider). */
   close(reason: HostError): Promise<void>;
+  /** Fails whatever still waits with `reason` and ends the transport at once, for a provider that stopped listening. */
+  terminate(reason: HostError): Promise<void>;
 }

@@ -45,10 +45,15 @@ export function multiplexedChannel(transport: StreamTransport): Channel {
         );
     },
     withdraw: (request, waiter) => pending.forget(request.id, waiter),
+    // A write cannot be withdrawn from a stream: a stuck `shutdown` is ended by `terminate`.
     shutdown: () => transport.send({ type: "shutdown" }).catch(() => undefined),
     async close(reason) {
       pending.failAll(reason);
       await transport.close().catch(() => undefined);
+    },
+    async terminate(reason) {
+      pending.failAll(reason);
+      await transport.abort?.().catch(() => undefined);
     },
   };
 }

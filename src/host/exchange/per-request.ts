@@ -3,9 +3,6 @@ import { HostError } from "../host-error.ts";
 import type { ExchangeTransport } from "../transports/transport.ts";
 import type { Channel } from "./channel.ts";
 
-/** How long a `shutdown` exchange may take: the reference host's 2 s grace (spec §1.11, §4.4). */
-const SHUTDOWN_GRACE_MS = 2_000;
-
 /**
  * A channel over an exchange transport: each request is its own exchange, so
  * its reply needs no routing and nothing waits between requests. No reply at
@@ -26,11 +23,13 @@ export function perRequestChannel(transport: ExchangeTransport): Channel {
       );
     },
     withdraw() {},
-    shutdown: () =>
-      transport.exchange({ type: "shutdown" }, AbortSignal.timeout(SHUTDOWN_GRACE_MS)).then(
+    shutdown: (signal) =>
+      transport.exchange({ type: "shutdown" }, signal).then(
         () => undefined,
         () => undefined,
       ),
     close: () => transport.close().catch(() => undefined),
+    // Nothing waits between exchanges, and `shutdown`'s own exchange was aborted by its signal.
+    terminate: async () => undefined,
   };
 }

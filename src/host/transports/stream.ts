@@ -7,14 +7,27 @@ import type { StreamTransport } from "./transport.ts";
 
 const utf8 = new TextEncoder();
 
+/** Options for `streamTransport`. */
+export interface StreamTransportOptions {
+  /** The longest line accepted from the provider (default 16 MiB, spec §4.4). */
+  readonly maxLineBytes?: number;
+  /**
+   * Ends the provider itself when the connection gives up on it (`abort`),
+   * say by killing a child process: a stream write that the provider never
+   * reads cannot be withdrawn otherwise.
+   */
+  readonly terminate?: () => void | Promise<void>;
+}
+
 /**
- * A transport over a byte stream pair: a child process's stdio (see
- * `src/node`), a Web Worker or a MessagePort bridged to streams. Lines longer
- * than `maxLineBytes` (default 16 MiB, spec §4.4) arrive as error items.
+ * A transport over a byte stream pair: a child process's stdio, a Web Worker
+ * or a MessagePort bridged to streams. Lines longer than `maxLineBytes`
+ * arrive as error items. `abort` stops reading, aborts the writer and calls
+ * `terminate`.
  */
 export function streamTransport(
   streams: { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> },
-  options: { maxLineBytes?: number } = {},
+  options: StreamTransportOptions = {},
 ): StreamTransport {
   const writer = streams.writable.getWriter();
   const reader = streams.readable.pipeThrough(new NdjsonDecoderStream(options)).getReader();
@@ -34,6 +47,12 @@ export function streamTransport(
     async close() {
       await writer.close().catch(() => undefined);
       await reader.cancel().catch(() => undefined);
+    },
+    async abort() {
+      // Neither is awaited: a WritableStream's abort waits for a write the provider never takes.
+      void reader.cancel().catch(() => undefined);
+      void writer.abort().catch(() => undefined);
+      await options.terminate?.();
     },
   };
 }
