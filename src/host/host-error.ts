@@ -2,6 +2,7 @@
 import type { Envelope } from "../protocol/envelope.ts";
 import type { ErrorCode } from "../protocol/vocabulary.ts";
 import { errorCode } from "../wire/envelope-info.ts";
+import { WireError } from "../wire/wire-error.ts";
 import { type HostReaction, hostReaction } from "./reaction.ts";
 
 /** What went wrong (spec §4.12 variants, snake_case, plus the local ones a careful host needs). */
@@ -12,6 +13,7 @@ export type HostErrorKind =
   | "wire"
   | "transport"
   | "insecure_transport"
+  | "invalid_request"
   | "redirect_refused"
   | "unauthorized"
   | "provider_crashed"
@@ -39,6 +41,8 @@ export interface HostErrorDetails {
   readonly code?: ErrorCode;
   /** The provider's error code verbatim, when it is not one spec §1.12 defines (X1). */
   readonly rawCode?: string;
+  /** For `invalid_request`: the spec anchor the request breaks (`F4`, `E1`, `§1.6` for its shape). */
+  readonly anchor?: string;
 }
 
 /**
@@ -77,4 +81,18 @@ export function providerError(reply: Extract<Envelope, { type: "error" }>, provi
     code,
     ...raw,
   });
+}
+
+/**
+ * Any failure of a transport as a `HostError`: a `HostError` as it is, a
+ * `WireError` as `invalid_request` (an envelope that would not encode: nothing
+ * was sent) or `wire` (bytes that would not decode), anything else as
+ * `fallback`. So no `WireError` leaves the host's API (spec §4.12).
+ */
+export function asHostError(error: unknown, fallback: () => HostError): HostError {
+  if (error instanceof HostError) return error;
+  if (!(error instanceof WireError)) return fallback();
+  return error.code === "unencodable"
+    ? new HostError("invalid_request", `refused to send: ${error.message}`)
+    : new HostError("wire", `the provider's reply is not an envelope (${error.code})`);
 }

@@ -24,7 +24,10 @@ export function prepareQuery(
     hostFingerprint !== "" &&
     hostFingerprint === fingerprint;
   const offered = capabilities.representations?.length ? capabilities.representations : ["full"];
-  const preferences = (representation_preferences ?? []).filter((r) => offered.includes(r));
+  // Not a list (a caller without types): passed on as it is, for the encoder to refuse (invalid_request).
+  const preferences = Array.isArray(representation_preferences)
+    ? representation_preferences.filter((r) => offered.includes(r))
+    : (representation_preferences ?? []);
   return {
     ...rest,
     ...(sendEmbedding ? { embedding } : {}),

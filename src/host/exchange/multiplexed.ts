@@ -1,8 +1,10 @@
 /** `multiplexedChannel`: many requests over one stream, replies routed by correlation id (spec §4.3). */
-import { HostError } from "../host-error.ts";
+import { asHostError, HostError } from "../host-error.ts";
 import { PendingTable } from "../pending.ts";
 import type { StreamTransport } from "../transports/transport.ts";
 import type { Channel } from "./channel.ts";
+
+const inputClosed = () => new HostError("provider_crashed", "the provider's input is closed");
 
 /** Reads the stream to its end, handing each reply to its waiter; the end, a bad line or a read error fails them all. */
 async function readReplies(transport: StreamTransport, pending: PendingTable): Promise<void> {
@@ -36,13 +38,12 @@ export function multiplexedChannel(transport: StreamTransport): Channel {
     waiting: (id) => pending.has(id),
     send(request, waiter) {
       pending.register(request.id, waiter);
-      transport
-        .send(request.envelope)
-        .catch((error: unknown) =>
-          waiter.reject(
-            error instanceof HostError ? error : new HostError("provider_crashed", "the provider's input is closed"),
-          ),
-        );
+      const failed = (error: unknown) => waiter.reject(asHostError(error, inputClosed));
+      try {
+        transport.send(request.envelope).catch(failed);
+      } catch (error) {
+        failed(error); // a transport that throws instead of rejecting
+      }
     },
     withdraw: (request, waiter) => pending.forget(request.id, waiter),
     // A write cannot be withdrawn from a stream: a stuck `shutdown` is ended by `terminate`.

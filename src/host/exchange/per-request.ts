@@ -1,7 +1,10 @@
 /** `perRequestChannel`: one transport exchange per request (HTTP, in-page; spec §4.3, §4.4). */
-import { HostError } from "../host-error.ts";
+import { asHostError, HostError } from "../host-error.ts";
+import type { Envelope } from "../../protocol/envelope.ts";
 import type { ExchangeTransport } from "../transports/transport.ts";
 import type { Channel } from "./channel.ts";
+
+const exchangeFailed = () => new HostError("transport", "the exchange failed");
 
 /**
  * A channel over an exchange transport: each request is its own exchange, so
@@ -13,14 +16,16 @@ export function perRequestChannel(transport: ExchangeTransport): Channel {
     forcesEgress: transport.forcesEgress,
     waiting: () => false,
     send(request, waiter, signal) {
-      transport.exchange(request.envelope, signal).then(
-        (reply) =>
-          reply
-            ? waiter.resolve(reply)
-            : waiter.reject(new HostError("unexpected_envelope", "the provider sent no reply", { got: "<none>" })),
-        (error: unknown) =>
-          waiter.reject(error instanceof HostError ? error : new HostError("transport", "the exchange failed")),
-      );
+      const failed = (error: unknown) => waiter.reject(asHostError(error, exchangeFailed));
+      const answered = (reply: Envelope | undefined) =>
+        reply
+          ? waiter.resolve(reply)
+          : waiter.reject(new HostError("unexpected_envelope", "the provider sent no reply", { got: "<none>" }));
+      try {
+        transport.exchange(request.envelope, signal).then(answered, failed);
+      } catch (error) {
+        failed(error); // a transport that throws instead of rejecting
+      }
     },
     withdraw() {},
     shutdown: (signal) =>

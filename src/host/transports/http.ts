@@ -1,8 +1,9 @@
 /** `httpTransport`: one envelope per POST (spec §1.1 "HTTP binding", §4.4, C4, C7, C8). */
 import type { Envelope, EnvelopeInit } from "../../protocol/envelope.ts";
-import { decodeLine, encodeLine } from "../../wire/line.ts";
+import { decodeLine } from "../../wire/line.ts";
 import { WireError } from "../../wire/wire-error.ts";
 import type { Credential } from "../credential.ts";
+import { encodeRequest } from "./encode-request.ts";
 import { HostError } from "../host-error.ts";
 import { isSecureEnough } from "../loopback.ts";
 import { reflectionScrubber, scrubStrings } from "./scrub.ts";
@@ -86,6 +87,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     kind: "exchange",
     forcesEgress: true,
     async exchange(envelope: EnvelopeInit, signal: AbortSignal): Promise<Envelope | undefined> {
+      const body = encodeRequest(envelope);
       const headers: Record<string, string> = { ...options.headers, "content-type": "application/json" };
       if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
       let response: Response;
@@ -93,7 +95,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         response = await send(target, {
           method: "POST",
           headers,
-          body: encodeLine(envelope),
+          body,
           signal,
           redirect: "manual",
         });

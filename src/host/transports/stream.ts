@@ -1,8 +1,8 @@
 /** `streamTransport`: NDJSON over a WebStreams pair (spec §1.1 "stdio binding", §4.4). */
 import type { EnvelopeInit } from "../../protocol/envelope.ts";
-import { encodeLine } from "../../wire/line.ts";
 import { NdjsonDecoderStream } from "../../wire/ndjson-decoder-stream.ts";
 import { HostError } from "../host-error.ts";
+import { encodeRequest } from "./encode-request.ts";
 import type { StreamTransport } from "./transport.ts";
 
 const utf8 = new TextEncoder();
@@ -33,11 +33,14 @@ export function streamTransport(
   const reader = streams.readable.pipeThrough(new NdjsonDecoderStream(options)).getReader();
   return {
     kind: "stream",
-    // The stream queues writes in order; one to a closed input means the provider is gone.
-    send: (envelope: EnvelopeInit) =>
-      writer.write(utf8.encode(encodeLine(envelope))).catch(() => {
+    // The stream queues writes in order (the write starts before the first await); one to a closed input means
+    // the provider is gone. An envelope that does not encode is refused before it is written.
+    async send(envelope: EnvelopeInit) {
+      const line = encodeRequest(envelope);
+      await writer.write(utf8.encode(line)).catch(() => {
         throw new HostError("provider_crashed", "the provider's input is closed");
-      }),
+      });
+    },
     incoming: {
       next: () =>
         reader
