@@ -23,7 +23,7 @@ import { request, type RequestSpec } from "./exchange/request.ts";
 import { handshake } from "./handshake.ts";
 import { HostError, providerError } from "./host-error.ts";
 import { Lock } from "./lock.ts";
-import { prepareQuery, type QueryInput } from "./prepare-query.ts";
+import { prepareQuery, type QueryInput, refuseInvalidQuery } from "./prepare-query.ts";
 import type { Transport } from "./transports/transport.ts";
 
 /** The reference host's handshake timeout (spec §4.2). */
@@ -67,7 +67,7 @@ export interface Connection {
   readonly attesterKeys: readonly AttesterKey[];
   /** What the handshake_ack breaches (H2, C5, representations ⇒ resolve); recorded, not fatal. */
   readonly violations: readonly Violation[];
-  /** Sends a query and returns the provider's result (spec §4.3). */
+  /** Sends a query and returns the provider's result (spec §4.3); one it must not send is `invalid_request`. */
   query(query: QueryInput, options?: RequestOptions): Promise<ContextQueryResult>;
   /** Asks the provider to revalidate identities; always lock-step (spec §1.10). */
   verify(frames: readonly FrameId[], options?: RequestOptions): Promise<VerifyResponse>;
@@ -141,6 +141,7 @@ class NegotiatedConnection implements Connection {
 
   async query(input: QueryInput, options: RequestOptions = {}): Promise<ContextQueryResult> {
     const body = prepareQuery(input, this.capabilities, this.#options.embeddingsFingerprint);
+    refuseInvalidQuery(body, this.capabilities);
     if (!this.capabilities.correlation) return this.#lock.run(() => this.#query(body, undefined, options));
     const id = options.id ?? nextCorrelationId();
     if (this.#channel.waiting(id))

@@ -116,3 +116,40 @@ describe("an unencodable request is invalid_request, and nothing is sent", () =>
     await host.close();
   });
 });
+
+describe("a query breaking a requirement its provider checks is refused locally, with the anchor named", () => {
+  /** Queries the provider's own checks reject (F4, §1.6 goal), with the anchor each breaks. */
+  const BREACHES: [string, QueryInput, string][] = [
+    ["as_of: last tuesday", { ...GOOD, as_of: "last tuesday" }, "F4"],
+    ["as_of: 30 February", { ...GOOD, as_of: "2026-02-30T00:00:00Z" }, "F4"],
+    ["as_of with an offset", { ...GOOD, as_of: "2026-07-21T12:34:56+02:00" }, "F4"],
+    ["an empty goal", { ...GOOD, goal: "" }, "§1.6"],
+    ["a blank goal", { ...GOOD, goal: " \t " }, "§1.6"],
+  ];
+
+  test("F4 and a blank goal, over in-page, HTTP and stream: refused, nothing sent, a good as_of still goes", async () => {
+    for (const { label, connection, sent } of await providers()) {
+      for (const [what, query, anchor] of BREACHES) {
+        const error = await rejectsWith(connection.query(query), "invalid_request");
+        assertRefusal(error, new RegExp(anchor), anchor, `${label}, ${what}`);
+      }
+      await connection.query({ ...GOOD, as_of: "2026-07-21T12:34:56Z" });
+      assert.deepEqual(sent(), ["handshake", "query"], `${label}: only the good query was sent`);
+      await connection.close();
+    }
+  });
+
+  test("E1: an embedding whose length contradicts the shared fingerprint is refused, not sent", async () => {
+    const provider = counting(
+      echoProvider({
+        capabilities: { query: { kinds: ["doc"] }, correlation: true, embeddings_fingerprint: "model/3" },
+      }),
+    );
+    const connection = await connect(inPageTransport(provider.provider), { embeddingsFingerprint: "model/3" });
+    const error = await rejectsWith(connection.query({ ...GOOD, embedding: [0.5, 0.25] }), "invalid_request");
+    assertRefusal(error, /E1/, "E1", "two elements for a fingerprint of three");
+    await connection.query({ ...GOOD, embedding: [0.5, 0.25, 1] });
+    assert.equal(provider.calls("query"), 1, "only the good embedding was sent");
+    await connection.close();
+  });
+});
