@@ -41,6 +41,8 @@ export interface HostErrorDetails {
   readonly code?: ErrorCode;
   /** The provider's error code verbatim, when it is not one spec §1.12 defines (X1). */
   readonly rawCode?: string;
+  /** A provider's error message, at most 200 characters, carried as data (an HTTP error body, spec §4.4). */
+  readonly providerMessage?: string;
   /** For `invalid_request`: the spec anchor the request breaks (`F4`, `E1`, `§1.6` for its shape). */
   readonly anchor?: string;
 }

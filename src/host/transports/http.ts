@@ -6,6 +6,8 @@ import type { Credential } from "../credential.ts";
 import { encodeRequest } from "./encode-request.ts";
 import { HostError } from "../host-error.ts";
 import { isSecureEnough } from "../loopback.ts";
+import { refusal } from "./http-status.ts";
+import { readLimited } from "./read-limited.ts";
 import { reflectionScrubber, scrubStrings } from "./scrub.ts";
 import type { ExchangeTransport } from "./transport.ts";
 
@@ -24,49 +26,14 @@ export interface HttpTransportOptions {
 /** The default response limit: 16 MiB, as the stdio line cap (spec §4.4). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-async function readLimited(response: Response, limit: number): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (declared > limit) throw new HostError("transport", `the response is larger than ${limit} bytes`);
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new HostError("transport", `the response is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-/**
- * Whether a response is a redirect: a 3xx status, or (in a browser, under
- * `redirect: "manual"`) the opaque-redirect response whose status reads 0.
- */
-function isRedirect(response: Response): boolean {
-  // Workers' Response type has no "opaqueredirect" (there is no manual-redirect response there), the DOM's has.
-  const type: string = response.type;
-  return type === "opaqueredirect" || (response.status >= 300 && response.status <= 399);
-}
-
 /**
  * A transport to a provider URL. Plaintext `http://` to a non-loopback host is
  * refused here, before a single byte is sent (C7). Every HTTP provider counts
  * as egress (C4). A redirect is never followed: C7 and consent were checked
  * for this URL only, so a payload goes nowhere else (`redirect_refused`).
- * 401 ⇒ `unauthorized`; another non-2xx ⇒ `transport`; a body that is not an
- * envelope ⇒ `wire`; 204 ⇒ no reply.
+ * 401 ⇒ `unauthorized`; another non-2xx ⇒ `transport`, with the code and
+ * message of a CGP `error` body; a 2xx body that is not an envelope ⇒ `wire`;
+ * 204 ⇒ no reply. Every decoded string is scrubbed of the credential (C8).
  */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): ExchangeTransport {
   let target: URL;
@@ -103,19 +70,9 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         if (signal.aborted) throw thrown;
         throw new HostError("transport", "the request to the provider failed");
       }
-      if (isRedirect(response)) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new HostError("redirect_refused", "the provider answered with a redirect, which is never followed", {
-          status: response.status,
-        });
-      }
-      if (response.status === 401)
-        throw new HostError("unauthorized", "the provider refused the credentials", { status: 401 });
+      const refused = await refusal(response, scrub);
+      if (refused) throw refused;
       if (response.status === 204) return undefined;
-      if (response.status < 200 || response.status > 299) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new HostError("transport", `HTTP ${response.status}`, { status: response.status });
-      }
       const text = await readLimited(response, limit);
       let reply: Envelope;
       try {
