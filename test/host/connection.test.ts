@@ -12,7 +12,7 @@ import {
   serveStream,
   streamTransport,
 } from "../../src/index.ts";
-import { rejectsWith } from "../support/host/adversaries.ts";
+import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
@@ -46,6 +46,46 @@ describe("connect", () => {
     results.forEach((result, i) => assert.equal(result.frames[0]?.id, `echo:${goals[i]}`));
     await connection.close();
     await served;
+  });
+
+  test("over a stream, a second query under an id still in flight is duplicate_id, unsent; the first keeps its own answer (H4)", async () => {
+    const seen: { id: string | undefined; goal: string }[] = [];
+    let answerFirst: () => Promise<void> = async () => {};
+    const { transport, done } = scriptedStream(async (peer) => {
+      for (let envelope = await peer.next(); envelope !== undefined; envelope = await peer.next()) {
+        if (envelope.type === "handshake") await peer.send(ackFor("held"));
+        if (envelope.type !== "query") continue;
+        const { id, query } = envelope;
+        seen.push({ id, goal: query.goal });
+        const reply = {
+          type: "frames" as const,
+          id,
+          result: {
+            frames: [
+              { id: query.goal, kind: "doc", title: "t", content: "c", score: 1, token_cost: 1, citation_label: "c" },
+            ],
+            truncated: false,
+          },
+        };
+        // The first query's answer is held back until the test has tried the same id again.
+        if (seen.length === 1) answerFirst = () => peer.send(reply);
+        else await peer.send(reply);
+      }
+    });
+    const connection = await connect(transport);
+    const first = connection.query({ ...Q, goal: "first" }, { id: "dup" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const error = await rejectsWith(connection.query({ ...Q, goal: "second" }, { id: "dup" }), "duplicate_id");
+    assert.match(error.message, /dup/);
+    await answerFirst();
+    assert.equal((await first).frames[0]?.id, "first", "the first query got its own answer");
+    assert.equal((await connection.query({ ...Q, goal: "again" }, { id: "dup" })).frames[0]?.id, "again", "free again");
+    assert.deepEqual(seen, [
+      { id: "dup", goal: "first" },
+      { id: "dup", goal: "again" },
+    ]);
+    await connection.close();
+    await done;
   });
 
   test("close() lets a request in flight finish, sends shutdown, and refuses later requests", async () => {
