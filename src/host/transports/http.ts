@@ -26,6 +26,34 @@ export interface HttpTransportOptions {
 /** The default response limit: 16 MiB, as the stdio line cap (spec §4.4). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
+/** POSTs one line with `redirect: "manual"`; a network failure is `transport` (an abort passes as it is). */
+async function post(
+  send: typeof fetch,
+  target: URL,
+  init: { body: string; headers: Record<string, string>; signal: AbortSignal },
+): Promise<Response> {
+  try {
+    return await send(target, { method: "POST", ...init, redirect: "manual" });
+  } catch (thrown) {
+    if (init.signal.aborted) throw thrown;
+    throw new HostError("transport", "the request to the provider failed");
+  }
+}
+
+/** The envelope in a 2xx body (bounded), with every string scrubbed of the credential (C8); else `wire`. */
+async function readReply(response: Response, limit: number, scrub: ((text: string) => string) | undefined) {
+  const text = await readLimited(response, limit);
+  let reply: Envelope;
+  try {
+    reply = decodeLine(text);
+  } catch (thrown) {
+    const code = thrown instanceof WireError ? thrown.code : "invalid_json";
+    throw new HostError("wire", `the response is not an envelope (${code})`);
+  }
+  // A provider (or a proxy) may reflect the request's credential: once decoded, it never gets past here.
+  return scrub ? scrubStrings(reply, scrub) : reply;
+}
+
 /**
  * A transport to a provider URL. Plaintext `http://` to a non-loopback host is
  * refused here, before a single byte is sent (C7). Every HTTP provider counts
@@ -57,34 +85,10 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       const body = encodeRequest(envelope);
       const headers: Record<string, string> = { ...options.headers, "content-type": "application/json" };
       if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
-      let response: Response;
-      try {
-        response = await send(target, {
-          method: "POST",
-          headers,
-          body,
-          signal,
-          redirect: "manual",
-        });
-      } catch (thrown) {
-        if (signal.aborted) throw thrown;
-        throw new HostError("transport", "the request to the provider failed");
-      }
+      const response = await post(send, target, { body, headers, signal });
       const refused = await refusal(response, scrub);
       if (refused) throw refused;
-      if (response.status === 204) return undefined;
-      const text = await readLimited(response, limit);
-      let reply: Envelope;
-      try {
-        reply = decodeLine(text);
-      } catch (thrown) {
-        throw new HostError(
-          "wire",
-          `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`,
-        );
-      }
-      // A provider (or a proxy) may reflect the request's credential: once decoded, it never gets past here (C8).
-      return scrub ? scrubStrings(reply, scrub) : reply;
+      return response.status === 204 ? undefined : readReply(response, limit, scrub);
     },
     async close() {},
   };
