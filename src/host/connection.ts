@@ -17,6 +17,7 @@ import type { VerifyResponse } from "../protocol/verify.ts";
 import { PROTOCOL_VERSION } from "../protocol/vocabulary.ts";
 import { nextCorrelationId, verifyCorrelation } from "../wire/correlation.ts";
 import type { Channel } from "./exchange/channel.ts";
+import { endChannel } from "./exchange/end.ts";
 import { multiplexedChannel } from "./exchange/multiplexed.ts";
 import { perRequestChannel } from "./exchange/per-request.ts";
 import { request, type RequestSpec } from "./exchange/request.ts";
@@ -79,21 +80,6 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Whether `promise` settles within `ms` (it is left to settle on its own otherwise). */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer!: ReturnType<typeof setTimeout>;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  try {
-    return await Promise.race([settled, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The channel for a transport: multiplexed over a stream, one exchange per request otherwise. */
 function channelFor(transport: Transport): Channel {
   return transport.kind === "stream" ? multiplexedChannel(transport) : perRequestChannel(transport);
@@ -109,6 +95,7 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   const channel = channelFor(transport);
   const { ack, violations } = await handshake(channel, hostVersion, {
     timeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
+    graceMs: options.closeGraceMs ?? CLOSE_GRACE_MS,
     signal: options.signal,
   });
   return new NegotiatedConnection(channel, ack, violations, options);
@@ -161,16 +148,7 @@ class NegotiatedConnection implements Connection {
       // Drain: let what is in flight finish (each request is bounded by its own timeout), then say goodbye.
       await Promise.all(this.#inFlight);
       const reason = new HostError("closed", "the connection is closed", { provider: this.provider.name });
-      const graceMs = this.#options.closeGraceMs ?? CLOSE_GRACE_MS;
-      const grace = new AbortController();
-      const goodbye = (async () => {
-        await this.#channel.shutdown(grace.signal);
-        await this.#channel.close(reason);
-      })();
-      if (await settlesWithin(goodbye, graceMs)) return;
-      // The provider stopped listening: end the transport rather than wait on it (spec §4.4).
-      grace.abort();
-      await settlesWithin(this.#channel.terminate(reason), graceMs);
+      await endChannel(this.#channel, reason, { graceMs: this.#options.closeGraceMs ?? CLOSE_GRACE_MS, goodbye: true });
     })();
     return this.#closing;
   }

@@ -5,6 +5,7 @@ import type { Envelope, HandshakeAck } from "../protocol/envelope.ts";
 import { errorCode } from "../wire/envelope-info.ts";
 import { versionsCompatible } from "../wire/version.ts";
 import type { Channel } from "./exchange/channel.ts";
+import { endChannel } from "./exchange/end.ts";
 import { request } from "./exchange/request.ts";
 import { HostError, providerError } from "./host-error.ts";
 
@@ -46,13 +47,13 @@ function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: boolean):
 /**
  * Runs the handshake under its timeout (spec §4.2): another major family ⇒
  * `version_mismatch` naming both versions, immediately (H3); a stall ⇒
- * `handshake_timeout`. On any failure the channel is closed before the error
- * is thrown, and nothing else was sent.
+ * `handshake_timeout`. On any failure the channel is ended (within the close
+ * grace) before the error is thrown, and nothing else was sent.
  */
 export async function handshake(
   channel: Channel,
   hostVersion: string,
-  options: { readonly timeoutMs: number; readonly signal: AbortSignal | undefined },
+  options: { readonly timeoutMs: number; readonly graceMs: number; readonly signal: AbortSignal | undefined },
 ): Promise<AcceptedAck> {
   const { timeoutMs, signal } = options;
   try {
@@ -65,7 +66,11 @@ export async function handshake(
     });
     return acceptAck(reply, hostVersion, channel.forcesEgress);
   } catch (error) {
-    await channel.close(new HostError("closed", "the connection is closed"));
+    // Bounded like `close`: a provider that never read the handshake must not hold `connect` forever.
+    await endChannel(channel, new HostError("closed", "the connection is closed"), {
+      graceMs: options.graceMs,
+      goodbye: false,
+    });
     throw error;
   }
 }

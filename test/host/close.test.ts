@@ -12,7 +12,7 @@ import {
   serveStream,
   streamTransport,
 } from "../../src/index.ts";
-import { counting } from "../support/host/adversaries.ts";
+import { counting, rejectsWith } from "../support/host/adversaries.ts";
 import { within } from "../support/host/stdio.ts";
 import { echoProvider } from "../support/providers.ts";
 
@@ -58,6 +58,19 @@ describe("close() is bounded", () => {
     await within(connection.close(), 5_000, "a polite close");
     await within(served, 5_000, "the provider ends on shutdown");
     assert.equal(terminated, 0);
+  });
+
+  test("connect to a stream provider that never reads: handshake_timeout within the grace, and the transport is ended", async () => {
+    const toProvider = new TransformStream<Uint8Array, Uint8Array>();
+    const toHost = new TransformStream<Uint8Array, Uint8Array>();
+    let terminated = 0;
+    const transport = streamTransport(
+      { readable: toHost.readable, writable: toProvider.writable },
+      { terminate: () => void terminated++ },
+    );
+    const connecting = connect(transport, { handshakeTimeoutMs: 50, closeGraceMs: 100 });
+    await within(rejectsWith(connecting, "handshake_timeout"), 5_000, "connect to a provider that never reads");
+    assert.equal(terminated, 1);
   });
 
   test("Host.close() is bounded for a mix: a stream provider that never reads, an HTTP shutdown that never answers, an in-page provider", async () => {
