@@ -1,12 +1,12 @@
 /**
  * `connect`: one negotiated connection to one provider over any transport
- * (spec §4.2, §4.3). It never hangs: the handshake and every request run
- * under a timeout, an `AbortSignal` cancels locally, and every pending request
- * fails at once when the stream ends or breaks.
+ * (spec §4.2, §4.3). It reads as handshake → requests → close, over a
+ * `Channel` that hides how requests travel. It never hangs: the handshake and
+ * every request run under a timeout, an `AbortSignal` cancels locally, and
+ * every pending request fails at once when the stream ends or breaks.
  */
 import type { AttesterKey } from "../protocol/attestation.ts";
 import type { Capabilities } from "../protocol/capabilities.ts";
-import { checkHandshakeAck } from "../protocol/checks/handshake.ts";
 import type { Violation } from "../protocol/checks/violation.ts";
 import type { Envelope, EnvelopeInit, HandshakeAck } from "../protocol/envelope.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
@@ -16,18 +16,23 @@ import type { ContextQueryResult } from "../protocol/result.ts";
 import type { VerifyResponse } from "../protocol/verify.ts";
 import { PROTOCOL_VERSION } from "../protocol/vocabulary.ts";
 import { nextCorrelationId, verifyCorrelation } from "../wire/correlation.ts";
-import { errorCode } from "../wire/envelope-info.ts";
-import { versionsCompatible } from "../wire/version.ts";
-import { HostError } from "./host-error.ts";
+import type { Channel } from "./exchange/channel.ts";
+import { endChannel } from "./exchange/end.ts";
+import { multiplexedChannel } from "./exchange/multiplexed.ts";
+import { perRequestChannel } from "./exchange/per-request.ts";
+import { request, type RequestSpec } from "./exchange/request.ts";
+import { handshake } from "./handshake.ts";
+import { HostError, providerError } from "./host-error.ts";
 import { Lock } from "./lock.ts";
-import { PendingTable, type Waiter } from "./pending.ts";
-import { prepareQuery, type QueryInput } from "./prepare-query.ts";
+import { prepareQuery, type QueryInput, refuseInvalidQuery } from "./prepare-query.ts";
 import type { Transport } from "./transports/transport.ts";
 
 /** The reference host's handshake timeout (spec §4.2). */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
 /** The reference host's per-request timeout (spec §4.3, §4.4). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** The reference host's grace for `shutdown` before it ends the provider (spec §1.11, §4.4). */
+export const CLOSE_GRACE_MS = 2_000;
 
 /** Options for `connect`. */
 export interface ConnectOptions {
@@ -41,6 +46,8 @@ export interface ConnectOptions {
   readonly embeddingsFingerprint?: string;
   /** Cancels the handshake. */
   readonly signal?: AbortSignal;
+  /** How long `close` waits for the goodbye (`shutdown`, then releasing the transport) before it ends the transport (default 2 s). */
+  readonly closeGraceMs?: number;
 }
 
 /** Options for one request. */
@@ -61,195 +68,120 @@ export interface Connection {
   readonly attesterKeys: readonly AttesterKey[];
   /** What the handshake_ack breaches (H2, C5, representations ⇒ resolve); recorded, not fatal. */
   readonly violations: readonly Violation[];
-  /** Sends a query and returns the provider's result (spec §4.3). */
+  /** Sends a query and returns the provider's result (spec §4.3); one it must not send is `invalid_request`. */
   query(query: QueryInput, options?: RequestOptions): Promise<ContextQueryResult>;
   /** Asks the provider to revalidate identities; always lock-step (spec §1.10). */
   verify(frames: readonly FrameId[], options?: RequestOptions): Promise<VerifyResponse>;
-  /** Lets requests in flight finish, sends `shutdown` (best effort), then releases the transport; later requests fail with `closed`. */
+  /**
+   * Lets requests in flight finish (each within its timeout), sends `shutdown`
+   * (best effort) and releases the transport, waiting at most `closeGraceMs`
+   * for both before it ends the transport at once; later requests fail with `closed`.
+   */
   close(): Promise<void>;
 }
 
-interface Exchange {
-  readonly envelope: EnvelopeInit;
-  readonly id: string | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly timeoutMs: number;
-  readonly onTimeout: () => HostError;
-}
-
-/** Runs one request/reply over the transport, under a timeout and an abort signal. */
-function exchanger(transport: Transport, pending: PendingTable) {
-  return (request: Exchange): Promise<Envelope> =>
-    new Promise<Envelope>((resolve, reject) => {
-      const controller = new AbortController();
-      let settled = false;
-      const finish = (action: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        request.signal?.removeEventListener("abort", onAbort);
-        pending.forget(request.id, waiter);
-        action();
-      };
-      const waiter: Waiter = {
-        resolve: (reply) => finish(() => resolve(reply)),
-        reject: (error) => finish(() => reject(error)),
-      };
-      const onAbort = () => {
-        controller.abort();
-        waiter.reject(new HostError("aborted", "the request was cancelled"));
-      };
-      const timer = setTimeout(() => {
-        controller.abort();
-        waiter.reject(request.onTimeout());
-      }, request.timeoutMs);
-      if (request.signal?.aborted) return onAbort();
-      request.signal?.addEventListener("abort", onAbort, { once: true });
-      if (transport.kind === "stream") {
-        pending.register(request.id, waiter);
-        transport
-          .send(request.envelope)
-          .catch((error: unknown) =>
-            waiter.reject(
-              error instanceof HostError ? error : new HostError("provider_crashed", "the provider's input is closed"),
-            ),
-          );
-      } else {
-        transport.exchange(request.envelope, controller.signal).then(
-          (reply) =>
-            reply
-              ? waiter.resolve(reply)
-              : waiter.reject(new HostError("unexpected_envelope", "the provider sent no reply", { got: "<none>" })),
-          (error: unknown) =>
-            waiter.reject(error instanceof HostError ? error : new HostError("transport", "the exchange failed")),
-        );
-      }
-    });
-}
-
-/** Reads a stream transport to its end, handing replies to their waiters. */
-async function readReplies(transport: Transport, pending: PendingTable): Promise<void> {
-  if (transport.kind !== "stream") return;
-  try {
-    for (;;) {
-      const next = await transport.incoming.next();
-      if (next.done) return pending.failAll(new HostError("provider_crashed", "the provider closed its output"));
-      const item = next.value;
-      if ("error" in item) {
-        // Like the reference host, one undecodable line from a provider ends the connection (spec §4.3).
-        pending.failAll(new HostError("wire", `the provider sent an undecodable line (${item.error.code})`));
-        return void (await transport.close());
-      }
-      pending.deliver(item.envelope);
-    }
-  } catch {
-    pending.failAll(new HostError("transport", "reading from the provider failed"));
-  }
-}
-
-function providerError(reply: Extract<Envelope, { type: "error" }>, provider: string): HostError {
-  const code = errorCode(reply)!;
-  const raw = reply.code !== undefined && reply.code !== code ? { rawCode: reply.code } : {};
-  return new HostError("provider", `provider ${provider} answered ${code}: ${reply.message.slice(0, 200)}`, {
-    provider,
-    code,
-    ...raw,
-  });
-}
-
-/** Checks the ack's version and records what it breaches (H1, H3, H2, C5). */
-function acceptAck(
-  reply: Envelope,
-  hostVersion: string,
-  forcesEgress: boolean,
-): { ack: HandshakeAck; violations: Violation[] } {
-  if (reply.type === "error") {
-    if (errorCode(reply) === "incompatible_version") {
-      throw new HostError("version_mismatch", `the provider refused ${hostVersion}`, {
-        hostVersion,
-        code: "incompatible_version",
-      });
-    }
-    throw providerError(reply, "<handshake>");
-  }
-  if (reply.type !== "handshake_ack")
-    throw new HostError("unexpected_envelope", `expected handshake_ack, got ${reply.type}`, {
-      expected: "handshake_ack",
-      got: reply.type,
-    });
-  if (!versionsCompatible(hostVersion, reply.protocol_version)) {
-    throw new HostError(
-      "version_mismatch",
-      `provider ${reply.provider.name} speaks ${reply.protocol_version}, this host ${hostVersion}`,
-      {
-        provider: reply.provider.name,
-        hostVersion,
-        providerVersion: reply.protocol_version,
-      },
-    );
-  }
-  const ack: HandshakeAck = forcesEgress
-    ? { ...reply, provider: { ...reply.provider, data_flow: { ...reply.provider.data_flow, egress: true } } }
-    : reply;
-  return { ack, violations: checkHandshakeAck(reply, hostVersion).filter((v) => v.anchor !== "H1") };
+/** The channel for a transport: multiplexed over a stream, one exchange per request otherwise. */
+function channelFor(transport: Transport): Channel {
+  return transport.kind === "stream" ? multiplexedChannel(transport) : perRequestChannel(transport);
 }
 
 /**
- * Connects: handshake first, under its timeout (spec §4.2). Another major
+ * Connects: the handshake first, under its timeout (spec §4.2). Another major
  * family ⇒ `version_mismatch` naming both versions, immediately (H3); a stall
  * ⇒ `handshake_timeout`. Nothing else is sent before a compatible ack.
  */
 export async function connect(transport: Transport, options: ConnectOptions = {}): Promise<Connection> {
   const hostVersion = options.hostVersion ?? PROTOCOL_VERSION;
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const pending = new PendingTable();
-  const exchange = exchanger(transport, pending);
-  const inFlight = new Set<Promise<unknown>>();
-  let closing: Promise<void> | undefined;
-  const run = (request: Exchange): Promise<Envelope> => {
-    if (closing) return Promise.reject(new HostError("closed", "the connection is closed"));
-    const reply = exchange(request);
-    const settled = reply.catch(() => undefined);
-    inFlight.add(settled);
-    void settled.then(() => inFlight.delete(settled));
-    return reply;
-  };
-  const lock = new Lock();
-  void readReplies(transport, pending);
+  const channel = channelFor(transport);
+  const { ack, violations } = await handshake(channel, hostVersion, {
+    timeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
+    graceMs: options.closeGraceMs ?? CLOSE_GRACE_MS,
+    signal: options.signal,
+  });
+  return new NegotiatedConnection(channel, ack, violations, options);
+}
 
-  let accepted: { ack: HandshakeAck; violations: Violation[] };
-  try {
-    const handshakeTimeoutMs = options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS;
-    const reply = await run({
-      envelope: { type: "handshake", protocol_version: hostVersion },
-      id: undefined,
-      signal: options.signal,
-      timeoutMs: handshakeTimeoutMs,
-      onTimeout: () =>
-        new HostError("handshake_timeout", `no handshake_ack within ${handshakeTimeoutMs} ms`, {
-          timeoutMs: handshakeTimeoutMs,
-        }),
-    });
-    accepted = acceptAck(reply, hostVersion, transport.kind === "exchange" && transport.forcesEgress);
-  } catch (error) {
-    pending.failAll(new HostError("closed", "the connection is closed"));
-    await transport.close().catch(() => undefined);
-    throw error;
+/** A connection after a compatible handshake_ack: requests, then close (spec §4.3). */
+class NegotiatedConnection implements Connection {
+  readonly provider: ProviderInfo;
+  readonly capabilities: Capabilities;
+  readonly protocolVersion: string;
+  readonly attesterKeys: readonly AttesterKey[];
+  readonly violations: readonly Violation[];
+  readonly #channel: Channel;
+  readonly #options: ConnectOptions;
+  /** Serializes the id-less (lock-step) requests: queries without correlation, and every verify (spec §4.3). */
+  readonly #lock = new Lock();
+  /** Requests in flight, each settling (never rejecting) when its request does: what `close` drains. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #closing: Promise<void> | undefined;
+
+  constructor(channel: Channel, ack: HandshakeAck, violations: readonly Violation[], options: ConnectOptions) {
+    this.provider = ack.provider;
+    this.capabilities = ack.capabilities;
+    this.protocolVersion = ack.protocol_version;
+    this.attesterKeys = ack.attester_keys ?? [];
+    this.violations = violations;
+    this.#channel = channel;
+    this.#options = options;
   }
-  const { ack, violations } = accepted;
-  const name = ack.provider.name;
-  const timeoutError = (ms: number) => () =>
-    new HostError("timeout", `provider ${name} did not answer within ${ms} ms`, { provider: name, timeoutMs: ms });
+
+  async query(input: QueryInput, options: RequestOptions = {}): Promise<ContextQueryResult> {
+    const body = prepareQuery(input, this.capabilities, this.#options.embeddingsFingerprint);
+    refuseInvalidQuery(body, this.capabilities);
+    if (!this.capabilities.correlation) return this.#lock.run(() => this.#query(body, undefined, options));
+    const id = options.id ?? nextCorrelationId();
+    if (this.#channel.waiting(id))
+      throw new HostError("duplicate_id", `a request with id ${id} is already in flight`, {
+        provider: this.provider.name,
+      });
+    return this.#query(body, id, options);
+  }
+
+  verify(frames: readonly FrameId[], options: RequestOptions = {}): Promise<VerifyResponse> {
+    const envelope: EnvelopeInit = { type: "verify", request: { frames: [...frames] } };
+    return this.#lock.run(async () => (await this.#ask(envelope, undefined, "verified", options)).response);
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      // Drain: let what is in flight finish (each request is bounded by its own timeout), then say goodbye.
+      await Promise.all(this.#inFlight);
+      const reason = new HostError("closed", "the connection is closed", { provider: this.provider.name });
+      await endChannel(this.#channel, reason, { graceMs: this.#options.closeGraceMs ?? CLOSE_GRACE_MS, goodbye: true });
+    })();
+    return this.#closing;
+  }
+
+  /** One query under `id` (none: lock-step); its reply must echo the id (H4). */
+  async #query(body: ContextQuery, id: string | undefined, options: RequestOptions): Promise<ContextQueryResult> {
+    const envelope: EnvelopeInit = { type: "query", ...(id === undefined ? {} : { id }), query: body };
+    const reply = await this.#ask(envelope, id, "frames", options);
+    const correlation = verifyCorrelation(id, reply);
+    if (!correlation.ok) {
+      const { expected, got } = correlation;
+      const name = this.provider.name;
+      throw new HostError("correlation_mismatch", `provider ${name} echoed ${got} for ${expected}`, {
+        provider: name,
+        expected,
+        got,
+      });
+    }
+    return reply.result;
+  }
 
   /** One request whose reply must be `expected`; an `error` reply becomes a provider `HostError`. */
-  const ask = async <T extends "frames" | "verified">(
+  async #ask<T extends "frames" | "verified">(
     envelope: EnvelopeInit,
     id: string | undefined,
     expected: T,
-    request: RequestOptions,
-  ) => {
-    const ms = request.timeoutMs ?? timeoutMs;
-    const reply = await run({ envelope, id, signal: request.signal, timeoutMs: ms, onTimeout: timeoutError(ms) });
+    options: RequestOptions,
+  ): Promise<Extract<Envelope, { type: T }>> {
+    const name = this.provider.name;
+    const ms = options.timeoutMs ?? this.#options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const onTimeout = () =>
+      new HostError("timeout", `provider ${name} did not answer within ${ms} ms`, { provider: name, timeoutMs: ms });
+    const reply = await this.#run({ envelope, id, signal: options.signal, timeoutMs: ms, onTimeout });
     if (reply.type === "error") throw providerError(reply, name);
     if (reply.type !== expected)
       throw new HostError("unexpected_envelope", `expected ${expected}, got ${reply.type}`, {
@@ -258,59 +190,15 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
         got: reply.type,
       });
     return reply as Extract<Envelope, { type: T }>;
-  };
+  }
 
-  const query = async (input: QueryInput, request: RequestOptions = {}): Promise<ContextQueryResult> => {
-    const body: ContextQuery = prepareQuery(input, ack.capabilities, options.embeddingsFingerprint);
-    const send = async (id: string | undefined) => {
-      const reply = await ask(
-        { type: "query", ...(id === undefined ? {} : { id }), query: body },
-        id,
-        "frames",
-        request,
-      );
-      const correlation = verifyCorrelation(id, reply);
-      if (!correlation.ok)
-        throw new HostError(
-          "correlation_mismatch",
-          `provider ${name} echoed ${correlation.got} for ${correlation.expected}`,
-          { provider: name, expected: correlation.expected, got: correlation.got },
-        );
-      return reply.result;
-    };
-    if (!ack.capabilities.correlation) return lock.run(() => send(undefined));
-    const id = request.id ?? nextCorrelationId();
-    if (pending.has(id))
-      throw new HostError("duplicate_id", `a request with id ${id} is already in flight`, { provider: name });
-    return send(id);
-  };
-
-  const verify = (frames: readonly FrameId[], request: RequestOptions = {}): Promise<VerifyResponse> =>
-    lock.run(
-      async () =>
-        (await ask({ type: "verify", request: { frames: [...frames] } }, undefined, "verified", request)).response,
-    );
-
-  const close = () => {
-    closing ??= (async () => {
-      // Drain: let what is in flight finish (each request is bounded by its own timeout), then say goodbye.
-      await Promise.all(inFlight);
-      if (transport.kind === "stream") await transport.send({ type: "shutdown" }).catch(() => undefined);
-      else await transport.exchange({ type: "shutdown" }, AbortSignal.timeout(2_000)).catch(() => undefined);
-      pending.failAll(new HostError("closed", "the connection is closed", { provider: name }));
-      await transport.close().catch(() => undefined);
-    })();
-    return closing;
-  };
-
-  return {
-    provider: ack.provider,
-    capabilities: ack.capabilities,
-    protocolVersion: ack.protocol_version,
-    attesterKeys: ack.attester_keys ?? [],
-    violations,
-    query,
-    verify,
-    close,
-  };
+  /** Runs a request unless the connection is closing, and counts it in flight until it settles. */
+  #run(spec: RequestSpec): Promise<Envelope> {
+    if (this.#closing) return Promise.reject(new HostError("closed", "the connection is closed"));
+    const reply = request(this.#channel, spec);
+    const settled = reply.catch(() => undefined);
+    this.#inFlight.add(settled);
+    void settled.then(() => this.#inFlight.delete(settled));
+    return reply;
+  }
 }

@@ -1,5 +1,8 @@
 /** `HostError`: every way talking to a provider can fail, as a typed value (spec §4.12). */
+import type { Envelope } from "../protocol/envelope.ts";
 import type { ErrorCode } from "../protocol/vocabulary.ts";
+import { errorCode } from "../wire/envelope-info.ts";
+import { WireError } from "../wire/wire-error.ts";
 import { type HostReaction, hostReaction } from "./reaction.ts";
 
 /** What went wrong (spec §4.12 variants, snake_case, plus the local ones a careful host needs). */
@@ -10,6 +13,8 @@ export type HostErrorKind =
   | "wire"
   | "transport"
   | "insecure_transport"
+  | "invalid_request"
+  | "redirect_refused"
   | "unauthorized"
   | "provider_crashed"
   | "provider"
@@ -36,6 +41,10 @@ export interface HostErrorDetails {
   readonly code?: ErrorCode;
   /** The provider's error code verbatim, when it is not one spec §1.12 defines (X1). */
   readonly rawCode?: string;
+  /** A provider's error message, at most 200 characters, carried as data (an HTTP error body, spec §4.4). */
+  readonly providerMessage?: string;
+  /** For `invalid_request`: the spec anchor the request breaks (`F4`, `E1`, `§1.6` for its shape). */
+  readonly anchor?: string;
 }
 
 /**
@@ -59,4 +68,33 @@ export class HostError extends Error {
   get retryable(): boolean {
     return this.reaction === "retry_with_backoff" || this.reaction === "respawn";
   }
+}
+
+/**
+ * A provider's `error` envelope as a `HostError` of kind `provider` (spec
+ * §1.12): the effective code (X1, X2), the raw code when it differs, and the
+ * first 200 characters of the message.
+ */
+export function providerError(reply: Extract<Envelope, { type: "error" }>, provider: string): HostError {
+  const code = errorCode(reply)!;
+  const raw = reply.code !== undefined && reply.code !== code ? { rawCode: reply.code } : {};
+  return new HostError("provider", `provider ${provider} answered ${code}: ${reply.message.slice(0, 200)}`, {
+    provider,
+    code,
+    ...raw,
+  });
+}
+
+/**
+ * Any failure of a transport as a `HostError`: a `HostError` as it is, a
+ * `WireError` as `invalid_request` (an envelope that would not encode: nothing
+ * was sent) or `wire` (bytes that would not decode), anything else as
+ * `fallback`. So no `WireError` leaves the host's API (spec §4.12).
+ */
+export function asHostError(error: unknown, fallback: () => HostError): HostError {
+  if (error instanceof HostError) return error;
+  if (!(error instanceof WireError)) return fallback();
+  return error.code === "unencodable"
+    ? new HostError("invalid_request", `refused to send: ${error.message}`)
+    : new HostError("wire", `the provider's reply is not an envelope (${error.code})`);
 }

@@ -5,24 +5,23 @@ import {
   connect,
   createProviderApp,
   Credential,
+  type EnvelopeInit,
   HostError,
   httpTransport,
   inPageTransport,
   isLoopbackUrl,
-  serveStream,
   streamTransport,
 } from "../../src/index.ts";
-import { rejectsWith } from "../support/host/adversaries.ts";
+import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
+import { seededRandom } from "../support/random.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
 
-/** A provider served over an in-memory stream pair, as over stdio. */
-function streamPair(provider: ReturnType<typeof echoProvider>) {
-  const toProvider = new TransformStream<Uint8Array, Uint8Array>();
-  const toHost = new TransformStream<Uint8Array, Uint8Array>();
-  const served = serveStream(provider, { readable: toProvider.readable, writable: toHost.writable });
-  return { transport: streamTransport({ readable: toHost.readable, writable: toProvider.writable }), served };
+/** A `frames` reply under `id` carrying one frame with id `frameId`. */
+function framesFor(id: string | undefined, frameId: string): EnvelopeInit {
+  const frame = { id: frameId, kind: "doc", title: "t", content: "c", score: 1, token_cost: 1, citation_label: "c" };
+  return { type: "frames", id, result: { frames: [frame], truncated: false } };
 }
 
 describe("connect", () => {
@@ -38,14 +37,65 @@ describe("connect", () => {
     await connection.close();
   });
 
-  test("over a stream pair: 100 concurrent correlated queries, every reply matched to its request", async () => {
-    const { transport, served } = streamPair(echoProvider());
+  test("over a stream pair: 100 concurrent correlated queries answered in shuffled order, every reply matched to its request", async () => {
+    const random = seededRandom(15);
+    const answered: string[] = [];
+    const { transport, done } = scriptedStream(async (peer) => {
+      const asked: { id: string; goal: string }[] = [];
+      for (let envelope = await peer.next(); envelope !== undefined; envelope = await peer.next()) {
+        if (envelope.type === "handshake") await peer.send(ackFor("shuffler"));
+        if (envelope.type === "query") asked.push({ id: envelope.id ?? "", goal: envelope.query.goal });
+        if (asked.length < 100) continue;
+        // All 100 are in flight: answer them in a shuffled order (Fisher–Yates, seeded).
+        for (let i = asked.length - 1; i > 0; i--) {
+          const j = Math.floor(random() * (i + 1));
+          [asked[i], asked[j]] = [asked[j]!, asked[i]!];
+        }
+        for (const { id, goal } of asked.splice(0)) {
+          answered.push(goal);
+          await peer.send(framesFor(id, `echo:${goal}`));
+        }
+      }
+    });
     const connection = await connect(transport);
     const goals = Array.from({ length: 100 }, (_, i) => `goal-${i}`);
     const results = await Promise.all(goals.map((goal) => connection.query({ ...Q, goal })));
     results.forEach((result, i) => assert.equal(result.frames[0]?.id, `echo:${goals[i]}`));
+    assert.notDeepEqual(answered, goals, "the replies really came out of order");
+    assert.deepEqual([...answered].sort(), [...goals].sort());
     await connection.close();
-    await served;
+    await done;
+  });
+
+  test("over a stream, a second query under an id still in flight is duplicate_id, unsent; the first keeps its own answer (H4)", async () => {
+    const seen: { id: string | undefined; goal: string }[] = [];
+    let answerFirst: () => Promise<void> = async () => {};
+    const { transport, done } = scriptedStream(async (peer) => {
+      for (let envelope = await peer.next(); envelope !== undefined; envelope = await peer.next()) {
+        if (envelope.type === "handshake") await peer.send(ackFor("held"));
+        if (envelope.type !== "query") continue;
+        const { id, query } = envelope;
+        seen.push({ id, goal: query.goal });
+        const reply = framesFor(id, query.goal);
+        // The first query's answer is held back until the test has tried the same id again.
+        if (seen.length === 1) answerFirst = () => peer.send(reply);
+        else await peer.send(reply);
+      }
+    });
+    const connection = await connect(transport);
+    const first = connection.query({ ...Q, goal: "first" }, { id: "dup" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const error = await rejectsWith(connection.query({ ...Q, goal: "second" }, { id: "dup" }), "duplicate_id");
+    assert.match(error.message, /dup/);
+    await answerFirst();
+    assert.equal((await first).frames[0]?.id, "first", "the first query got its own answer");
+    assert.equal((await connection.query({ ...Q, goal: "again" }, { id: "dup" })).frames[0]?.id, "again", "free again");
+    assert.deepEqual(seen, [
+      { id: "dup", goal: "first" },
+      { id: "dup", goal: "again" },
+    ]);
+    await connection.close();
+    await done;
   });
 
   test("close() lets a request in flight finish, sends shutdown, and refuses later requests", async () => {
@@ -170,23 +220,27 @@ describe("connect", () => {
     assert.ok(Date.now() - started < 5_000);
   });
 
-  test("a garbage line from a provider is a wire error for everything pending", async () => {
-    const toHost = new TransformStream<Uint8Array, Uint8Array>();
-    const toProvider = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = toHost.writable.getWriter();
-    const reader = toProvider.readable.getReader();
-    void (async () => {
-      await reader.read();
-      await writer.write(
-        new TextEncoder().encode(
-          '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"g","version":"1","data_flow":{}},"capabilities":{}}\n',
-        ),
-      );
-      await reader.read();
-      await writer.write(new TextEncoder().encode("garbage\n"));
-    })();
-    const connection = await connect(streamTransport({ readable: toHost.readable, writable: toProvider.writable }));
+  test("a garbage line from a provider is a wire error for everything pending: three queries and a verify", async () => {
+    const { transport, done } = scriptedStream(async (peer) => {
+      let waiting = 0;
+      for (let envelope = await peer.next(); envelope !== undefined; envelope = await peer.next()) {
+        if (envelope.type === "handshake") await peer.send(ackFor("g", { correlation: true, verify: true }));
+        if (envelope.type === "query" || envelope.type === "verify") waiting++;
+        // Three correlated queries and the lock-step verify all wait: now the line that does not decode.
+        if (waiting === 4) await peer.send("garbage");
+      }
+    });
+    const connection = await connect(transport, { timeoutMs: 5_000 });
+    const identity = { provider_id: "g", frame_id: "x", content_digest: `sha256:${"0".repeat(64)}` };
+    await Promise.all([
+      rejectsWith(connection.query({ ...Q, goal: "one" }), "wire"),
+      rejectsWith(connection.query({ ...Q, goal: "two" }), "wire"),
+      rejectsWith(connection.query({ ...Q, goal: "three" }), "wire"),
+      rejectsWith(connection.verify([identity]), "wire"),
+    ]);
     await rejectsWith(connection.query(Q), "wire");
+    await connection.close();
+    await done;
   });
 
   test("HTTP: plaintext to a non-loopback host is refused before any fetch (C7); loopback is allowed", () => {

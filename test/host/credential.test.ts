@@ -250,3 +250,71 @@ describe("C8: a credential never shows", () => {
     assert.deepEqual(leaked, []);
   });
 });
+
+/** The four ways a reflection is spelled; each yields JSON string literals for the pieces it puts in a body. */
+const SPELLINGS: Record<string, () => [string, string]> = {
+  // The token as is, in one member.
+  raw: () => [JSON.stringify(`token ${SECRET} here`), JSON.stringify("-")],
+  // Every character of the token as a JSON \u escape: the bytes never show it, the decoded string does.
+  "JSON-escaped": () => [
+    `"token ${[...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")} here"`,
+    JSON.stringify("-"),
+  ],
+  // Half of the token in one member, half in the next: neither member holds the whole token.
+  "split across members": () => [JSON.stringify(`a ${SECRET.slice(0, 12)}`), JSON.stringify(`${SECRET.slice(12)} b`)],
+  // The token in another case.
+  "case-variant": () => [JSON.stringify(`token ${SECRET.toUpperCase()} here`), JSON.stringify("-")],
+};
+
+/** A provider answering with hand-written bodies (so escapes survive to the host's decoder) in which `[a, b]` land. */
+function reflectingFetch(a: string, b: string, onQuery: "frames" | "error"): typeof fetch {
+  const ack = `{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":${a},"version":${b},"data_flow":{}},"capabilities":{}}`;
+  const frame = `{"id":${a},"kind":"doc","title":${a},"content":${b},"score":1,"token_cost":1,"citation_label":${a},"uri":${b},"provenance":[{"type":"file","uri":${a},"digest":"sha256:${"0".repeat(64)}"}]}`;
+  const answers: Record<string, string> = {
+    handshake: ack,
+    query:
+      onQuery === "frames"
+        ? `{"type":"frames","result":{"frames":[${frame}],"truncated":false}}`
+        : `{"type":"error","code":${a},"message":${b}}`,
+  };
+  return (async (_: URL | string, init: RequestInit = {}) => {
+    const type = (JSON.parse(String(init.body)) as { type: string }).type;
+    const body = answers[type];
+    return body === undefined ? new Response(null, { status: 204 }) : new Response(body, { status: 200 });
+  }) as typeof fetch;
+}
+
+describe("C8: a reflected credential is scrubbed after decoding, in every string the host passes on", () => {
+  for (const [label, spell] of Object.entries(SPELLINGS)) {
+    test(`${label}: not in the provider info, the frames, or a provider error`, async () => {
+      const [a, b] = spell();
+      const credential = new Credential(SECRET);
+      const framed = await connect(httpTransport(ENDPOINT, { credential, fetch: reflectingFetch(a, b, "frames") }));
+      const result = await framed.query(Q);
+      const erring = await connect(httpTransport(ENDPOINT, { credential, fetch: reflectingFetch(a, b, "error") }));
+      const error = await rejectsWith(erring.query(Q), "provider");
+      const texts = {
+        ...renderings("connection", framed),
+        ...renderings("result", result),
+        ...renderings("error", error),
+        details: JSON.stringify(error.details),
+      };
+      assert.deepEqual(leaks(texts), []);
+      assert.match(JSON.stringify(result.frames[0]), /<redacted>/, "the reflection was there, and was replaced");
+      assert.match(`${framed.provider.name} ${framed.provider.version}`, /<redacted>/);
+      assert.match(`${error.message} ${error.details.rawCode}`, /<redacted>/);
+    });
+  }
+
+  test("text around a reflection survives, and text with no reflection is left as it was", async () => {
+    const fetch = reflectingFetch(
+      JSON.stringify(`see ${SECRET}, then`),
+      JSON.stringify("cgp-tok-7f3 is short"),
+      "frames",
+    );
+    const connection = await connect(httpTransport(ENDPOINT, { credential: new Credential(SECRET), fetch }));
+    const frame = (await connection.query(Q)).frames[0]!;
+    assert.equal(frame.title, "see <redacted>, then");
+    assert.equal(frame.content, "cgp-tok-7f3 is short", "11 characters of the token are not a reflection");
+  });
+});

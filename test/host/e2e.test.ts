@@ -3,18 +3,48 @@
 //    `mf.dispatchFetch` (http://localhost/contextgraph is loopback, so C7 allows plaintext): consent forced
 //    by C4, signed answers verified end to end, revalidation of what was served.
 // 2. The real stdio provider (`frameline serve --stdio`, from the sources) through streamTransport: a session,
-//    100 concurrent correlated queries each matched to its own request, a clean shutdown (exit 0).
+//    100 concurrent correlated queries each matched to its own request (their replies handed to the host in
+//    reverse order, since the provider answers in order), a clean shutdown (exit 0).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Miniflare } from "miniflare";
-import { type Connection, Host, httpTransport } from "../../src/index.ts";
+import { type Connection, type DecodedItem, Host, httpTransport, type StreamTransport } from "../../src/index.ts";
 import { legOf } from "../support/host/adversaries.ts";
 import { spawnStdioProvider, type StdioProvider, within } from "../support/host/stdio.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import { ENDPOINT, publicKeyOfSeed, startWorker } from "../support/worker/http.ts";
 
 const SEED = createHash("sha256").update("frameline host e2e seed").digest("hex");
+
+/**
+ * `transport` with a reordering stage on its way in: once `reverseNext(n)` is called, the next `n` replies
+ * of type `frames` are held back and handed on in reverse order; everything else passes untouched.
+ * `released` lists the ids of the held replies in the order they were handed on.
+ */
+function reversing(transport: StreamTransport) {
+  let batch = 0;
+  const held: DecodedItem[] = [];
+  const ready: DecodedItem[] = [];
+  const released: string[] = [];
+  const incoming: AsyncIterator<DecodedItem> = {
+    async next() {
+      while (ready.length === 0) {
+        const next = await transport.incoming.next();
+        if (next.done || batch === 0 || !("envelope" in next.value) || next.value.envelope.type !== "frames")
+          return next;
+        held.push(next.value);
+        if (held.length < batch) continue;
+        ready.push(...held.splice(0).reverse());
+        for (const item of ready)
+          if ("envelope" in item && item.envelope.type === "frames") released.push(item.envelope.id ?? "");
+        batch = 0;
+      }
+      return { done: false, value: ready.shift()! };
+    },
+  };
+  return { transport: { ...transport, incoming }, reverseNext: (n: number) => void (batch = n), released };
+}
 
 describe("e2e: the Worker in workerd over httpTransport", () => {
   let bundle: WorkerBundle | undefined;
@@ -123,7 +153,8 @@ describe("e2e: the stdio provider over streamTransport", () => {
   test("a full session, 100 concurrent correlated queries each matched to its request, shutdown exits 0", async () => {
     provider = spawnStdioProvider();
     const host = new Host();
-    const connection = await within(host.add("docs", provider.transport), 20_000, "handshake");
+    const reorder = reversing(provider.transport);
+    const connection = await within(host.add("docs", reorder.transport), 20_000, "handshake");
     assert.equal(connection.provider.name, "docs");
     assert.equal(connection.capabilities.correlation, true);
 
@@ -147,11 +178,15 @@ describe("e2e: the stdio provider over streamTransport", () => {
       "the goals lead to different top frames, so a crossed reply would show",
     );
 
+    // The provider answers in order; the host is handed the 100 replies last first.
+    reorder.reverseNext(100);
+    const ids: string[] = [];
     const together = await within(
-      Promise.all(goals.map((goal) => connection.query({ goal, ...shape }))),
+      Promise.all(goals.map((goal, i) => connection.query({ goal, ...shape }, { id: (ids[i] = `e2e-${i}`) }))),
       30_000,
       "100 concurrent queries",
     );
+    assert.deepEqual(reorder.released, [...ids].reverse(), "the replies reached the host in reverse order");
     together.forEach((result, i) =>
       assert.deepEqual(
         result.frames.map((f) => f.id),

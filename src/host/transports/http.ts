@@ -1,10 +1,14 @@
 /** `httpTransport`: one envelope per POST (spec §1.1 "HTTP binding", §4.4, C4, C7, C8). */
 import type { Envelope, EnvelopeInit } from "../../protocol/envelope.ts";
-import { decodeLine, encodeLine } from "../../wire/line.ts";
+import { decodeLine } from "../../wire/line.ts";
 import { WireError } from "../../wire/wire-error.ts";
 import type { Credential } from "../credential.ts";
+import { encodeRequest } from "./encode-request.ts";
 import { HostError } from "../host-error.ts";
 import { isSecureEnough } from "../loopback.ts";
+import { refusal } from "./http-status.ts";
+import { readLimited } from "./read-limited.ts";
+import { reflectionScrubber, scrubStrings } from "./scrub.ts";
 import type { ExchangeTransport } from "./transport.ts";
 
 /** Options for the HTTP transport. */
@@ -22,37 +26,42 @@ export interface HttpTransportOptions {
 /** The default response limit: 16 MiB, as the stdio line cap (spec §4.4). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-async function readLimited(response: Response, limit: number): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (declared > limit) throw new HostError("transport", `the response is larger than ${limit} bytes`);
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new HostError("transport", `the response is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
+/** POSTs one line with `redirect: "manual"`; a network failure is `transport` (an abort passes as it is). */
+async function post(
+  send: typeof fetch,
+  target: URL,
+  init: { body: string; headers: Record<string, string>; signal: AbortSignal },
+): Promise<Response> {
+  try {
+    return await send(target, { method: "POST", ...init, redirect: "manual" });
+  } catch (thrown) {
+    if (init.signal.aborted) throw thrown;
+    throw new HostError("transport", "the request to the provider failed");
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
+}
+
+/** The envelope in a 2xx body (bounded), with every string scrubbed of the credential (C8); else `wire`. */
+async function readReply(response: Response, limit: number, scrub: ((text: string) => string) | undefined) {
+  const text = await readLimited(response, limit);
+  let reply: Envelope;
+  try {
+    reply = decodeLine(text);
+  } catch (thrown) {
+    const code = thrown instanceof WireError ? thrown.code : "invalid_json";
+    throw new HostError("wire", `the response is not an envelope (${code})`);
   }
-  return new TextDecoder().decode(bytes);
+  // A provider (or a proxy) may reflect the request's credential: once decoded, it never gets past here.
+  return scrub ? scrubStrings(reply, scrub) : reply;
 }
 
 /**
  * A transport to a provider URL. Plaintext `http://` to a non-loopback host is
  * refused here, before a single byte is sent (C7). Every HTTP provider counts
- * as egress (C4). 401 ⇒ `unauthorized`; another non-2xx ⇒ `transport`; a body
- * that is not an envelope ⇒ `wire`; 204 ⇒ no reply.
+ * as egress (C4). A redirect is never followed: C7 and consent were checked
+ * for this URL only, so a payload goes nowhere else (`redirect_refused`).
+ * 401 ⇒ `unauthorized`; another non-2xx ⇒ `transport`, with the code and
+ * message of a CGP `error` body; a 2xx body that is not an envelope ⇒ `wire`;
+ * 204 ⇒ no reply. Every decoded string is scrubbed of the credential (C8).
  */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): ExchangeTransport {
   let target: URL;
@@ -67,38 +76,19 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     });
   const send = options.fetch ?? fetch;
   const secret = options.credential?.reveal() || undefined;
+  const scrub = secret === undefined ? undefined : reflectionScrubber(secret);
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     kind: "exchange",
     forcesEgress: true,
     async exchange(envelope: EnvelopeInit, signal: AbortSignal): Promise<Envelope | undefined> {
+      const body = encodeRequest(envelope);
       const headers: Record<string, string> = { ...options.headers, "content-type": "application/json" };
       if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
-      let response: Response;
-      try {
-        response = await send(target, { method: "POST", headers, body: encodeLine(envelope), signal });
-      } catch (thrown) {
-        if (signal.aborted) throw thrown;
-        throw new HostError("transport", "the request to the provider failed");
-      }
-      if (response.status === 401)
-        throw new HostError("unauthorized", "the provider refused the credentials", { status: 401 });
-      if (response.status === 204) return undefined;
-      if (response.status < 200 || response.status > 299) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new HostError("transport", `HTTP ${response.status}`, { status: response.status });
-      }
-      // A provider (or a proxy) may reflect the request's credential: it never gets past here (C8).
-      const raw = await readLimited(response, limit);
-      const text = secret === undefined ? raw : raw.split(secret).join("<redacted>");
-      try {
-        return decodeLine(text);
-      } catch (thrown) {
-        throw new HostError(
-          "wire",
-          `the response is not an envelope (${thrown instanceof WireError ? thrown.code : "invalid_json"})`,
-        );
-      }
+      const response = await post(send, target, { body, headers, signal });
+      const refused = await refusal(response, scrub);
+      if (refused) throw refused;
+      return response.status === 204 ? undefined : readReply(response, limit, scrub);
     },
     async close() {},
   };

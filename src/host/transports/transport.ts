@@ -9,8 +9,14 @@ export interface StreamTransport {
   send(envelope: EnvelopeInit): Promise<void>;
   /** Every line the provider sends, decoded, until the channel ends. */
   readonly incoming: AsyncIterator<DecodedItem>;
-  /** Ends the channel. */
+  /** Ends the channel: flushes what was written, then closes it (may wait on a provider that does not read). */
   close(): Promise<void>;
+  /**
+   * Ends the channel at once, for a provider that stopped reading: drops what
+   * is queued and stops reading. A child process's transport kills the child
+   * here (spec §4.4: the reference host kills it 2 s after `shutdown`).
+   */
+  abort?(): Promise<void>;
 }
 
 /** One envelope out, at most one back (HTTP, in-page). */
