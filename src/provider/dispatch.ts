@@ -86,13 +86,8 @@ async function query(provider: Provider, envelope: QueryEnvelope, session: Provi
   return { type: "frames", ...(id === undefined ? {} : { id }), result };
 }
 
-/**
- * Handles one decoded envelope (spec §4.13): `handshake` ⇒ ack; `query` ⇒
- * `frames` or a coded `error`, echoing the id; `verify` ⇒ `verified`;
- * `shutdown` ⇒ no reply and the session closes (R2); envelopes only a
- * provider sends are ignored.
- */
-export async function handleEnvelope(provider: Provider, envelope: Envelope, session: ProviderSession): Promise<Reply> {
+/** The reply to one envelope, by type; may throw when a handler or the signer does. */
+async function dispatch(provider: Provider, envelope: Envelope, session: ProviderSession): Promise<Reply> {
   switch (envelope.type) {
     case "handshake":
       return handshake(provider, envelope.protocol_version, session);
@@ -106,6 +101,21 @@ export async function handleEnvelope(provider: Provider, envelope: Envelope, ses
       return undefined;
     default:
       return undefined;
+  }
+}
+
+/**
+ * Handles one decoded envelope (spec §4.13): `handshake` ⇒ ack; `query` ⇒
+ * `frames` or a coded `error`, echoing the id; `verify` ⇒ `verified`;
+ * `shutdown` ⇒ no reply and the session closes (R2); envelopes only a
+ * provider sends are ignored. Never throws: a `verify` handler or a signer
+ * that throws is `internal` (with the query's id), its message not passed on.
+ */
+export async function handleEnvelope(provider: Provider, envelope: Envelope, session: ProviderSession): Promise<Reply> {
+  try {
+    return await dispatch(provider, envelope, session);
+  } catch {
+    return error("internal", "the provider failed to answer", envelope.type === "query" ? envelope.id : undefined);
   }
 }
 

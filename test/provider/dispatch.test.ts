@@ -238,6 +238,22 @@ describe("verify (V1–V4, spec §5.5)", () => {
     );
   });
 
+  test("a verify handler that throws is internal, the message does not leak what it threw, and the session goes on", async () => {
+    const provider = docs({
+      verify: () => {
+        throw new Error("db password is hunter2");
+      },
+    });
+    const [, reply, ack] = await exchange(provider, [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: [identity("a", A)] } }),
+      HANDSHAKE,
+    ]);
+    assert.ok(reply?.type === "error" && reply.code === "internal", JSON.stringify(reply));
+    assert.ok(!reply.message.includes("hunter2"));
+    assert.equal(ack?.type, "handshake_ack");
+  });
+
   test("without a verify handler every identity is unknown", async () => {
     const [, reply] = await exchange(docs({ verify: undefined }), [
       HANDSHAKE,

@@ -101,6 +101,20 @@ describe("serveStream", () => {
     assert.ok(closed);
   });
 
+  test("a verify handler that throws gets internal, and the lines after it are still answered in order", async () => {
+    const provider = echoProvider({
+      verify: () => {
+        throw new Error("backing store down");
+      },
+    });
+    const verify = '{"type":"verify","request":{"frames":[{"provider_id":"echo","frame_id":"x"}]}}\n';
+    const { replies } = await serve(provider, [HANDSHAKE, verify, query("after")]);
+    assert.deepEqual(
+      replies.map((r) => (r.type === "error" ? `error:${r.code}` : r.type)),
+      ["handshake_ack", "error:internal", "frames"],
+    );
+  });
+
   test("a slow reader (backpressure) still gets every answer", async () => {
     const ids = Array.from({ length: 20 }, (_, i) => `q${i}`);
     const { replies } = await serve(echoProvider(), [HANDSHAKE, ...ids.map((id) => query(id, id))], 3);
