@@ -30,7 +30,8 @@ import type { AttesterKey } from "../src/protocol/attestation.ts";
 import type { EnvelopeInit } from "../src/protocol/envelope.ts";
 import type { ContextQueryResult } from "../src/protocol/result.ts";
 import { decodeLine, encodeLine } from "../src/wire/line.ts";
-import { type CandidateFrame, defineProvider } from "../src/provider/define.ts";
+import type { CandidateFrame } from "../src/provider/definition.ts";
+import { defineProvider } from "../src/provider/define.ts";
 import { createSession } from "../src/provider/session.ts";
 import { seededRandom } from "../test/support/random.ts";
 

@@ -3,15 +3,15 @@
  * binding", §4.4): `POST` one envelope, get one back; `GET` a description for
  * humans. Runs in workerd, Deno, Bun and Node (through an adapter).
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { equalBytes, utf8Bytes } from "../attest/bytes.ts";
-import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
+import { encodeLine } from "../wire/line.ts";
 import { PROTOCOL_VERSION } from "../protocol/vocabulary.ts";
-import { decodeLine } from "../wire/line.ts";
-import type { Provider } from "./define.ts";
-import { encodeReply, handleEnvelope, undecodableReply } from "./dispatch.ts";
+import type { Provider } from "./definition.ts";
+import { errorReply, type KitErrorCode, UNAUTHORIZED } from "./error-reply.ts";
+import { answer } from "./exchange.ts";
 import { createSession } from "./session.ts";
 
 /** Options for the HTTP binding. */
@@ -32,16 +32,53 @@ export interface ProviderAppOptions {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
-function envelopeResponse(envelope: EnvelopeInit, status: number, request?: Envelope): Response {
-  return new Response(encodeReply(envelope, request), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8" },
+/** A response carrying one envelope line. */
+function envelopeResponse(line: string, status: number): Response {
+  return new Response(line, { status, headers: JSON_HEADERS });
+}
+
+/** A refusal by the binding itself (401, 413, 415): a typed `error` envelope. */
+function refusal(status: number, code: KitErrorCode, message: string): Response {
+  return envelopeResponse(encodeLine(errorReply(code, message)), status);
+}
+
+/** CORS for the allowed origins (none by default). */
+function corsFor(origins: readonly string[] | "*"): MiddlewareHandler {
+  return cors({
+    origin: origins === "*" ? "*" : (origin) => (origins.includes(origin) ? origin : null),
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    allowHeaders: ["content-type", "authorization"],
+    maxAge: 600,
   });
 }
 
-function badRequest(message: string, status: number): Response {
-  return envelopeResponse({ type: "error", code: "bad_request", message }, status);
+/** 401 without the configured bearer token (compared in constant time), 415 for a body that is not JSON. */
+function admission(bearerToken: string | undefined): MiddlewareHandler {
+  const expected = bearerToken === undefined ? undefined : utf8Bytes(`Bearer ${bearerToken}`);
+  return async (c, next) => {
+    if (expected !== undefined && !equalBytes(utf8Bytes(c.req.header("authorization") ?? ""), expected)) {
+      return refusal(401, UNAUTHORIZED, "missing or invalid credentials");
+    }
+    if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+      return refusal(415, "bad_request", "the body must be application/json");
+    }
+    return next();
+  };
+}
+
+/** The GET description: name, version, protocol, endpoint, whether answers are signed and by which keys. */
+function description(provider: Provider, path: string, note: string | undefined) {
+  return {
+    name: provider.info.name,
+    version: provider.info.version,
+    protocol: PROTOCOL_VERSION,
+    endpoint: path,
+    signed: provider.signer !== undefined,
+    attester_keys: provider.signer ? [provider.signer.attesterKey] : [],
+    ...(note ? { note } : {}),
+  };
 }
 
 /**
@@ -59,61 +96,20 @@ function badRequest(message: string, status: number): Response {
 export function createProviderApp(provider: Provider, options: ProviderAppOptions = {}): Hono {
   const path = options.path ?? "/contextgraph";
   const app = new Hono();
-  const origins = options.allowedOrigins ?? [];
-  app.use(
-    path,
-    cors({
-      origin: origins === "*" ? "*" : (origin) => (origins.includes(origin) ? origin : null),
-      allowMethods: ["GET", "POST", "OPTIONS"],
-      allowHeaders: ["content-type", "authorization"],
-      maxAge: 600,
-    }),
-  );
-
-  app.get(path, (c) =>
-    c.json({
-      name: provider.info.name,
-      version: provider.info.version,
-      protocol: PROTOCOL_VERSION,
-      endpoint: path,
-      signed: provider.signer !== undefined,
-      attester_keys: provider.signer ? [provider.signer.attesterKey] : [],
-      ...(options.note ? { note: options.note } : {}),
-    }),
-  );
-
+  app.use(path, corsFor(options.allowedOrigins ?? []));
+  app.get(path, (c) => c.json(description(provider, path, options.note)));
   app.post(
     path,
-    async (c, next) => {
-      const token = options.bearerToken;
-      if (
-        token !== undefined &&
-        !equalBytes(utf8Bytes(c.req.header("authorization") ?? ""), utf8Bytes(`Bearer ${token}`))
-      ) {
-        return badRequest("missing or invalid credentials", 401);
-      }
-      if (!JSON_TYPE.test(c.req.header("content-type") ?? ""))
-        return badRequest("the body must be application/json", 415);
-      return next();
-    },
+    admission(options.bearerToken),
     bodyLimit({
       maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      onError: () => badRequest("the body is larger than this provider accepts", 413),
+      onError: () => refusal(413, "bad_request", "the body is larger than this provider accepts"),
     }),
     async (c) => {
-      const text = await c.req.text();
-      let envelope: Envelope;
-      try {
-        envelope = decodeLine(text);
-      } catch (thrown) {
-        const reply = undecodableReply(text, thrown);
-        return reply === undefined ? c.body(null, 204) : envelopeResponse(reply, 400);
-      }
-      const reply = await handleEnvelope(provider, envelope, createSession({ handshaken: true }));
-      return reply === undefined ? c.body(null, 204) : envelopeResponse(reply, 200, envelope);
+      const reply = await answer(provider, await c.req.text(), createSession({ handshaken: true }));
+      return reply === undefined ? c.body(null, 204) : envelopeResponse(reply.line, reply.refused ? 400 : 200);
     },
   );
-
   app.all(path, (c) => c.text("method not allowed", 405, { allow: "GET, POST, OPTIONS" }));
   return app;
 }

@@ -122,4 +122,17 @@ describe("createProviderApp", () => {
     const right = await post(app, QUERY, { ...JSON_HEADERS, authorization: `Bearer ${token}` });
     assert.equal(right.status, 200);
   });
+
+  test("a 401 carries an error envelope whose code says the credentials were refused, not bad_request", async () => {
+    const app = createProviderApp(echoProvider(), { bearerToken: "s3cr3t-token-value" });
+    for (const headers of [JSON_HEADERS, { ...JSON_HEADERS, authorization: "Bearer wrong" }]) {
+      const refused = await post(app, QUERY, headers);
+      assert.equal(refused.status, 401);
+      assert.match(refused.headers.get("content-type") ?? "", /^application\/json/);
+      const envelope = decodeLine(await refused.text());
+      assert.ok(envelope.type === "error", JSON.stringify(envelope));
+      assert.equal(envelope.code, "frameline:unauthorized");
+      assert.equal(envelope.id, undefined, "nothing of the refused request is read, not even its id");
+    }
+  });
 });

@@ -115,6 +115,55 @@ describe("serveStream", () => {
     );
   });
 
+  test("an uncorrelated line is handled before the next is read: a stalled handler leaves the rest of the input unread", async () => {
+    let release = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    const provider = echoProvider({
+      capabilities: { query: { kinds: ["doc"] } },
+      query: async (q) => {
+        started += 1;
+        await stalled;
+        return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
+      },
+    });
+    const lines = [HANDSHAKE, ...Array.from({ length: 100 }, (_, i) => query(`g${i}`))];
+    let pulled = 0;
+    const readable = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const next = lines[pulled++];
+          if (next === undefined) controller.close();
+          else controller.enqueue(utf8.encode(next));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const written: string[] = [];
+    const writable = new WritableStream<Uint8Array>({
+      write: (chunk) => void written.push(new TextDecoder().decode(chunk)),
+    });
+    const served = serveStream(provider, { readable, writable });
+    let readWhileStalled: number;
+    try {
+      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      readWhileStalled = pulled;
+    } finally {
+      release();
+      await served;
+    }
+    // The handshake, the stalled query, and what the decoder's queues hold: a few lines, not the 101 sent.
+    assert.ok(
+      readWhileStalled <= 4,
+      `${readWhileStalled} of ${lines.length} lines read while the first query is stalled`,
+    );
+    assert.equal(started, 100);
+    assert.equal(written.join("").split("\n").filter(Boolean).length, 101);
+  });
+
   test("a slow reader (backpressure) still gets every answer", async () => {
     const ids = Array.from({ length: 20 }, (_, i) => `q${i}`);
     const { replies } = await serve(echoProvider(), [HANDSHAKE, ...ids.map((id) => query(id, id))], 3);
