@@ -18,6 +18,13 @@ export interface ServeStreamOptions {
 
 const utf8 = new TextEncoder();
 
+/** Whether a writer's promise fulfils (true) or rejects, because the output failed (false). */
+const fulfils = (promise: Promise<unknown>): Promise<boolean> =>
+  promise.then(
+    () => true,
+    () => false,
+  );
+
 /** A query the host can match to its reply by id (H4), so it may be answered out of order. */
 function correlated(provider: Provider, received: Received): boolean {
   return (
@@ -52,10 +59,14 @@ export async function serveStream(
   const reader = streams.readable
     .pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes, decode: receive }))
     .getReader();
+  // The host closed our output (EPIPE on stdout): a normal end of session. Reading stops, even mid-wait.
+  void fulfils(writer.closed).then(async (closedByUs) => {
+    if (!closedByUs) await reader.cancel().catch(() => undefined);
+  });
   try {
     while (!session.closed) {
       // Backpressure: read no further while the host is not reading our answers or too much is in flight.
-      await writer.ready;
+      if (!(await fulfils(writer.ready))) break;
       while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
       const { done, value: item } = await reader.read();
       if (done) break;
@@ -70,8 +81,8 @@ export async function serveStream(
       }
     }
   } finally {
-    if (session.closed) await reader.cancel().catch(() => undefined);
-    else reader.releaseLock();
+    // Shutdown, a closed output, or the input's end: either way nothing more is read.
+    await reader.cancel().catch(() => undefined);
   }
   await Promise.allSettled(inFlight);
   await writer.close().catch(() => undefined);

@@ -421,6 +421,27 @@ describe("frameline serve --stdio: other ways a session ends", () => {
   });
 });
 
+describe("frameline serve --stdio: the host closes the provider's stdout", () => {
+  test("writing to a closed stdout (EPIPE) ends the session: reading stops, exit code 0, no stack trace", async () => {
+    const { server } = await start();
+    try {
+      server.send(HANDSHAKE);
+      await server.take(1);
+      // The host stops reading: its end of the pipe goes away, so the child's next write fails with EPIPE.
+      server.child.stdout.destroy();
+      server.send(QUERIES.map((q) => queryLine(q)).join(""));
+      // stdin stays open: the child must end on its own, having seen that nobody reads its answers.
+      const exit = await server.exitedWithin(REPLY_TIMEOUT_MS);
+      assert.deepEqual({ code: exit.code, signal: exit.signal }, { code: 0, signal: null }, server.stderr);
+      assert.equal(server.child.stdin.writableEnded, false, "the test never closed the child's stdin");
+      assert.doesNotMatch(server.stderr, /EPIPE|Error|\n\s+at /);
+      assert.match(server.stderr, /^frameline: serving docs \(\d+ chunks\) on stdio\n$/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe("frameline serve --stdio --corpus", () => {
   for (const form of ["a folder of Markdown", "a corpus file written by frameline index"] as const) {
     test(`serves ${form}, resolved against the working folder`, async () => {

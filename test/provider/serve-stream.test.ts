@@ -164,6 +164,31 @@ describe("serveStream", () => {
     assert.equal(written.join("").split("\n").filter(Boolean).length, 101);
   });
 
+  test("an output that fails (the host went away) ends the session: serveStream resolves and reads no further", async () => {
+    const lines = [HANDSHAKE, ...Array.from({ length: 1000 }, (_, i) => query(`g${i}`, `q${i}`))];
+    let pulled = 0;
+    let held = false;
+    const readable = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = lines[pulled++];
+        if (next !== undefined) controller.enqueue(utf8.encode(next));
+        // Like a host that keeps stdin open: the input never ends on its own.
+        else held = true;
+      },
+    });
+    let writes = 0;
+    const writable = new WritableStream<Uint8Array>({
+      write() {
+        writes += 1;
+        throw Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+      },
+    });
+    await serveStream(echoProvider(), { readable, writable });
+    assert.equal(writes, 1, "the first failed write ends the session");
+    assert.equal(held, false, "the input was not read to its end");
+    assert.ok(pulled < 100, `${pulled} of ${lines.length} lines read`);
+  });
+
   test("a slow reader (backpressure) still gets every answer", async () => {
     const ids = Array.from({ length: 20 }, (_, i) => `q${i}`);
     const { replies } = await serve(echoProvider(), [HANDSHAKE, ...ids.map((id) => query(id, id))], 3);
