@@ -4,7 +4,6 @@
  * humans. Runs in workerd, Deno, Bun and Node (through an adapter).
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { equalBytes, utf8Bytes } from "../attest/bytes.ts";
 import { encodeLine } from "../wire/line.ts";
@@ -12,6 +11,7 @@ import { PROTOCOL_VERSION } from "../protocol/vocabulary.ts";
 import type { Provider } from "./definition.ts";
 import { errorReply, type KitErrorCode, UNAUTHORIZED } from "./error-reply.ts";
 import { answer } from "./exchange.ts";
+import { DEFAULT_MAX_DRAIN_BYTES, discardBody, readBody } from "./request-body.ts";
 import { createSession } from "./session.ts";
 
 /** Options for the HTTP binding. */
@@ -20,6 +20,12 @@ export interface ProviderAppOptions {
   readonly path?: string;
   /** Largest accepted request body in bytes (default 1 MiB); larger ⇒ 413. */
   readonly maxBodyBytes?: number;
+  /**
+   * How much of a body the binding does not use (too large, refused, unrouted)
+   * it reads and discards so the connection stays usable (default 16 MiB);
+   * a larger one is abandoned and the runtime closes the connection.
+   */
+  readonly maxDrainBytes?: number;
   /** Browser origins allowed to call the endpoint (CORS); empty or absent ⇒ none. `"*"` allows any. */
   readonly allowedOrigins?: readonly string[] | "*";
   /** When set, `POST` requires `Authorization: Bearer <token>` (401 otherwise). Never logged or echoed (C8). */
@@ -31,6 +37,8 @@ export interface ProviderAppOptions {
 /** The default body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+// Decodes as Request.text() does: a leading BOM dropped, invalid bytes replaced.
+const utf8 = new TextDecoder();
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
@@ -95,21 +103,22 @@ function description(provider: Provider, path: string, note: string | undefined)
  */
 export function createProviderApp(provider: Provider, options: ProviderAppOptions = {}): Hono {
   const path = options.path ?? "/contextgraph";
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxDrainBytes = options.maxDrainBytes ?? DEFAULT_MAX_DRAIN_BYTES;
   const app = new Hono();
+  // Every body is read to its end before the response goes out, or workerd drops the connection.
+  app.use("*", async (c, next) => {
+    await next();
+    await discardBody(c.req.raw, maxDrainBytes);
+  });
   app.use(path, corsFor(options.allowedOrigins ?? []));
   app.get(path, (c) => c.json(description(provider, path, options.note)));
-  app.post(
-    path,
-    admission(options.bearerToken),
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      onError: () => refusal(413, "bad_request", "the body is larger than this provider accepts"),
-    }),
-    async (c) => {
-      const reply = await answer(provider, await c.req.text(), createSession({ handshaken: true }));
-      return reply === undefined ? c.body(null, 204) : envelopeResponse(reply.line, reply.refused ? 400 : 200);
-    },
-  );
+  app.post(path, admission(options.bearerToken), async (c) => {
+    const body = await readBody(c.req.raw, maxBodyBytes, maxDrainBytes);
+    if ("tooLarge" in body) return refusal(413, "bad_request", "the body is larger than this provider accepts");
+    const reply = await answer(provider, utf8.decode(body.bytes), createSession({ handshaken: true }));
+    return reply === undefined ? c.body(null, 204) : envelopeResponse(reply.line, reply.refused ? 400 : 200);
+  });
   app.all(path, (c) => c.text("method not allowed", 405, { allow: "GET, POST, OPTIONS" }));
   return app;
 }

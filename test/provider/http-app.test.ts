@@ -12,7 +12,7 @@ function post(
   body: BodyInit,
   headers: Record<string, string> = JSON_HEADERS,
 ) {
-  return app.request("/contextgraph", { method: "POST", body, headers });
+  return app.request("/contextgraph", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 }
 
 describe("createProviderApp", () => {
@@ -64,6 +64,28 @@ describe("createProviderApp", () => {
       duplex: "half",
     } as RequestInit);
     assert.equal(chunked.status, 413);
+  });
+
+  test("a refused body is drained to its end up to maxDrainBytes, and read no further than that", async () => {
+    const app = createProviderApp(echoProvider(), { maxBodyBytes: 1024, maxDrainBytes: 1024 * 1024 });
+    const CHUNK = 64 * 1024;
+    for (const [total, readAll] of [
+      [512 * 1024, true],
+      [40 * 1024 * 1024, false],
+    ] as const) {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= total) return controller.close();
+          pulled += CHUNK;
+          controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+        },
+      });
+      const response = await post(app, body, JSON_HEADERS);
+      assert.equal(response.status, 413);
+      if (readAll) assert.equal(pulled, total, "a body within the drain bound is read to its end");
+      else assert.ok(pulled <= 1024 * 1024 + 2 * CHUNK, `${pulled} bytes of a ${total}-byte body read`);
+    }
   });
 
   test("a wrong content type is 415, another method 405 with Allow", async () => {
