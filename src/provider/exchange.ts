@@ -61,8 +61,20 @@ export function encodeReply(reply: EnvelopeInit, request?: Envelope): string {
   }
 }
 
-/** Reads one line or body of text. Never throws. */
-export function receive(text: string): Received {
+// Strict, as the stdio line splitter is: bytes that are not UTF-8 are refused, never replaced. A BOM is dropped.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/**
+ * Reads one line or body (spec §1.1: UTF-8 JSON), as text or as bytes, which
+ * must be valid UTF-8 (`invalid_utf8` otherwise, as over stdio). Never throws.
+ */
+export function receive(input: string | Uint8Array): Received {
+  let text: string;
+  try {
+    text = typeof input === "string" ? input : utf8.decode(input);
+  } catch {
+    return unreadable(new WireError("invalid_utf8", "the body is not valid UTF-8"));
+  }
   try {
     return { envelope: decodeLine(text) };
   } catch (thrown) {
@@ -89,8 +101,12 @@ export async function respond(
 }
 
 /** A line or body in, a reply out: `receive`, then `respond`. */
-export function answer(provider: Provider, text: string, session: ProviderSession): Promise<Answer | undefined> {
-  return respond(provider, receive(text), session);
+export function answer(
+  provider: Provider,
+  input: string | Uint8Array,
+  session: ProviderSession,
+): Promise<Answer | undefined> {
+  return respond(provider, receive(input), session);
 }
 
 /**

@@ -37,8 +37,6 @@ export interface ProviderAppOptions {
 /** The default body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-// Decodes as Request.text() does: a leading BOM dropped, invalid bytes replaced.
-const utf8 = new TextDecoder();
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
@@ -116,7 +114,7 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
   app.post(path, admission(options.bearerToken), async (c) => {
     const body = await readBody(c.req.raw, maxBodyBytes, maxDrainBytes);
     if ("tooLarge" in body) return refusal(413, "bad_request", "the body is larger than this provider accepts");
-    const reply = await answer(provider, utf8.decode(body.bytes), createSession({ handshaken: true }));
+    const reply = await answer(provider, body.bytes, createSession({ handshaken: true }));
     return reply === undefined ? c.body(null, 204) : envelopeResponse(reply.line, reply.refused ? 400 : 200);
   });
   app.all(path, (c) => c.text("method not allowed", 405, { allow: "GET, POST, OPTIONS" }));

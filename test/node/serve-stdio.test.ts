@@ -500,6 +500,28 @@ describe("frameline serve --stdio: undecodable lines follow the dispatcher's rul
     }
   });
 
+  test("a line that is not valid UTF-8 gets bad_request (invalid_utf8), as the HTTP binding answers the same bytes", async () => {
+    const server = new StdioChild();
+    try {
+      server.send(HANDSHAKE);
+      await server.take(1);
+      server.child.stdin.write(
+        Buffer.concat([
+          Buffer.from('{"type":"query","id":"u1","query":{"goal":"codec '),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from('","max_frames":1,"max_tokens":500}}\n'),
+        ]),
+      );
+      const [reply] = await server.take(1);
+      assert.equal(errorOf(reply).code, "bad_request");
+      assert.match(errorOf(reply).message, /invalid_utf8/);
+      server.send(SHUTDOWN);
+      assert.equal((await server.exitedWithin(5_000)).code, 0);
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("an unknown envelope type without an id is a notification: no reply", async () => {
     const server = new StdioChild();
     try {

@@ -34,11 +34,12 @@ const CASES: readonly { readonly line: string; readonly status: number }[] = [
 ];
 
 /** What serveStream writes for `HANDSHAKE` then `line`, without the ack. */
-async function overStream(line: string): Promise<string> {
+async function overStream(line: string | Uint8Array): Promise<string> {
   const chunks: Uint8Array[] = [];
   const writable = new WritableStream<Uint8Array>({ write: (chunk) => void chunks.push(chunk) });
+  const bytes = typeof line === "string" ? utf8.encode(line) : line;
   await serveStream(echoProvider({ capabilities: { query: { kinds: ["doc"] } } }), {
-    readable: streamOf([utf8.encode(`${HANDSHAKE}\n${line}\n`)]),
+    readable: streamOf([utf8.encode(`${HANDSHAKE}\n`), bytes, utf8.encode("\n")]),
     writable,
   });
   const text = new TextDecoder().decode(Buffer.concat(chunks));
@@ -75,5 +76,23 @@ describe("one path from a line or body to a reply", () => {
       "none",
       "verified",
     ]);
+  });
+
+  test("the HTTP binding and serveStream refuse the same bytes that are not UTF-8 with the same reply", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"type":"query","id":"q1","query":{"goal":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}}'),
+    ]);
+    const app = createProviderApp(echoProvider({ capabilities: { query: { kinds: ["doc"] } } }));
+    const response = await app.request("/contextgraph", {
+      method: "POST",
+      body: bytes,
+      headers: { "content-type": "application/json" },
+    });
+    assert.equal(response.status, 400);
+    const byHttp = await response.text();
+    assert.equal(byHttp, '{"type":"error","code":"bad_request","message":"malformed envelope (invalid_utf8)"}\n');
+    assert.equal(await overStream(bytes), byHttp);
   });
 });

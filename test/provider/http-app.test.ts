@@ -45,6 +45,23 @@ describe("createProviderApp", () => {
     assert.ok(malformed.type === "error" && malformed.id === "q2");
   });
 
+  test("a body that is not valid UTF-8 is 400 bad_request (invalid_utf8), not decoded lossily and served", async () => {
+    const app = createProviderApp(echoProvider());
+    const body = Buffer.concat([
+      Buffer.from('{"type":"query","id":"q1","query":{"goal":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","max_frames":1,"max_tokens":100}}'),
+    ]);
+    const response = await post(app, body);
+    assert.equal(response.status, 400);
+    const envelope = decodeLine(await response.text());
+    assert.ok(envelope.type === "error" && envelope.code === "bad_request", JSON.stringify(envelope));
+    assert.match(envelope.message, /invalid_utf8/);
+    // A byte order mark is not an error: it is dropped, as Request.text() drops it.
+    const marked = await post(app, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(QUERY)]));
+    assert.equal(marked.status, 200);
+  });
+
   test("a body over the limit is 413 with an error envelope, also without content-length", async () => {
     const app = createProviderApp(echoProvider(), { maxBodyBytes: 1024 });
     const big = `{"type":"error","message":"${"x".repeat(4096)}"}`;

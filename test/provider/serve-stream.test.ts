@@ -52,6 +52,30 @@ describe("serveStream", () => {
     assert.ok(closed, "the writable is closed at the end of input");
   });
 
+  test("a line that is not valid UTF-8 gets bad_request (invalid_utf8), like the HTTP binding, and the session goes on", async () => {
+    const bad = '{"type":"query","id":"q1","query":{"goal":"\udcff","max_frames":1,"max_tokens":100}}\n';
+    const readable = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(utf8.encode(HANDSHAKE));
+        const [head, tail] = bad.split("\udcff") as [string, string];
+        controller.enqueue(new Uint8Array([...utf8.encode(head), 0xff, 0xfe, ...utf8.encode(tail)]));
+        controller.enqueue(utf8.encode(query("after")));
+        controller.close();
+      },
+    });
+    const chunks: string[] = [];
+    await serveStream(echoProvider(), {
+      readable,
+      writable: new WritableStream({ write: (chunk) => void chunks.push(new TextDecoder().decode(chunk)) }),
+    });
+    const replies = chunks.join("").split("\n").filter(Boolean).map(decodeLine);
+    assert.deepEqual(
+      replies.map((r) => (r.type === "error" ? `error:${r.code}` : r.type)),
+      ["handshake_ack", "error:bad_request", "frames"],
+    );
+    assert.ok(replies[1]?.type === "error" && /invalid_utf8/.test(replies[1].message));
+  });
+
   test("uncorrelated queries are answered in order even when earlier ones are slower", async () => {
     const provider = echoProvider({
       query: async (q) => {

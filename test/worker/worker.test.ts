@@ -478,6 +478,25 @@ describe("the Worker in workerd", () => {
       await root.text();
     });
 
+    test("HTTP: a body that is not valid UTF-8 is 400 bad_request (invalid_utf8), not served lossily", async () => {
+      const body = Buffer.concat([
+        Buffer.from('{"type":"query","id":"u1","query":{"goal":"codec '),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('","max_frames":1,"max_tokens":500}}'),
+      ]);
+      const response = await mf.dispatchFetch(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      const text = await response.text();
+      assert.equal(response.status, 400, text);
+      const envelope = JSON.parse(text);
+      assert.equal(envelope.type, "error");
+      assert.equal(envelope.code, "bad_request");
+      assert.match(envelope.message, /invalid_utf8/);
+    });
+
     test("CORS: a preflight from the allowed origin gets 204 and the headers; another origin gets none", async () => {
       const preflight = (origin: string) =>
         mf.dispatchFetch(ENDPOINT, {
