@@ -45,9 +45,11 @@ function envelopeResponse(line: string, status: number): Response {
   return new Response(line, { status, headers: JSON_HEADERS });
 }
 
-/** A refusal by the binding itself (401, 413, 415): a typed `error` envelope. */
-function refusal(status: number, code: KitErrorCode, message: string): Response {
-  return envelopeResponse(encodeLine(errorReply(code, message)), status);
+/** A refusal by the binding itself (401, 404, 405, 413, 415, 500): a typed `error` envelope, never plain text. */
+function refusal(status: number, code: KitErrorCode, message: string, headers: Record<string, string> = {}): Response {
+  const response = envelopeResponse(encodeLine(errorReply(code, message)), status);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 /** CORS for the allowed origins (none by default). */
@@ -94,10 +96,11 @@ function description(provider: Provider, path: string, note: string | undefined)
  *
  * - `POST path`: `application/json` body of one envelope ⇒ one envelope (200),
  *   `204` for `shutdown` and envelopes only a provider sends; a body that is
- *   not an envelope ⇒ 400 `bad_request`; too large ⇒ 413; wrong content type ⇒ 415;
- *   missing or wrong bearer token ⇒ 401.
+ *   not an envelope or not UTF-8 ⇒ 400 `bad_request`; too large ⇒ 413; wrong
+ *   content type ⇒ 415; missing or wrong bearer token ⇒ 401 `frameline:unauthorized`.
  * - `GET path`: name, version, protocol, attester keys, whether answers are signed.
- * - `OPTIONS path`: CORS preflight for the allowed origins. Other methods ⇒ 405.
+ * - `OPTIONS path`: CORS preflight for the allowed origins. Other methods ⇒ 405
+ *   (with `Allow`), other paths ⇒ 404. Every non-2xx carries an `error` envelope.
  */
 export function createProviderApp(provider: Provider, options: ProviderAppOptions = {}): Hono {
   const path = options.path ?? "/contextgraph";
@@ -117,6 +120,9 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
     const reply = await answer(provider, body.bytes, createSession({ handshaken: true }));
     return reply === undefined ? c.body(null, 204) : envelopeResponse(reply.line, reply.refused ? 400 : 200);
   });
-  app.all(path, (c) => c.text("method not allowed", 405, { allow: "GET, POST, OPTIONS" }));
+  app.all(path, () => refusal(405, "bad_request", "method not allowed", { allow: "GET, POST, OPTIONS" }));
+  app.notFound(() => refusal(404, "bad_request", `no CGP endpoint here; it is at ${path}`));
+  // A fault of the binding itself (a handler's fault is already an `internal` envelope, spec §1.12); nothing of it is told.
+  app.onError(() => refusal(500, "internal", "the provider failed to answer"));
   return app;
 }

@@ -113,6 +113,43 @@ describe("createProviderApp", () => {
     assert.match(put.headers.get("allow") ?? "", /POST/);
   });
 
+  test("every non-2xx carries a typed error envelope: 400, 401, 404, 405 (with Allow), 413, 415, 500", async () => {
+    const guarded = createProviderApp(echoProvider(), { bearerToken: "t0ken", maxBodyBytes: 64 });
+    const auth = { ...JSON_HEADERS, authorization: "Bearer t0ken" };
+    // A provider whose description cannot be built: the app's own fault, answered 500.
+    const broken = Object.defineProperty({ ...echoProvider() }, "info", {
+      get: () => {
+        throw new Error("secret detail");
+      },
+    });
+    const cases: [string, Response | Promise<Response>, number, string][] = [
+      ["garbage", post(guarded, "{nope", auth), 400, "bad_request"],
+      ["no token", post(guarded, QUERY), 401, "frameline:unauthorized"],
+      [
+        "another path",
+        guarded.request("/elsewhere", { method: "POST", body: QUERY, headers: auth }),
+        404,
+        "bad_request",
+      ],
+      ["GET another path", guarded.request("/"), 404, "bad_request"],
+      ["PUT", guarded.request("/contextgraph", { method: "PUT", body: QUERY, headers: auth }), 405, "bad_request"],
+      ["too large", post(guarded, QUERY, auth), 413, "bad_request"],
+      ["text/plain", post(guarded, QUERY, { ...auth, "content-type": "text/plain" }), 415, "bad_request"],
+      ["a fault", createProviderApp(broken).request("/contextgraph"), 500, "internal"],
+    ];
+    for (const [name, pending, status, code] of cases) {
+      const response = await pending;
+      assert.equal(response.status, status, name);
+      assert.match(response.headers.get("content-type") ?? "", /^application\/json/, name);
+      const text = await response.text();
+      const envelope = decodeLine(text);
+      assert.ok(envelope.type === "error" && envelope.code === code && envelope.message.length > 0, `${name}: ${text}`);
+      assert.ok(!text.includes("secret detail"), name);
+    }
+    const put = await guarded.request("/contextgraph", { method: "PUT" });
+    assert.equal(put.headers.get("allow"), "GET, POST, OPTIONS");
+  });
+
   test("GET describes the provider for humans, including whether answers are signed", async () => {
     const signer = await signerFromSeed("4d".repeat(32), { keyId: "echo-1", attesterId: "echo" });
     const signed = await (await createProviderApp(echoProvider({ signer })).request("/contextgraph")).json();
