@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { signerFromSeed } from "../src/attest/signer.ts";
 import { docsProvider, readCorpus } from "../src/docs/index.ts";
 import { createProviderApp } from "../src/provider/http-app.ts";
+import { DEFAULT_MAX_DRAIN_BYTES, discardBody } from "../src/provider/request-body.ts";
 import corpusJson from "./corpus.json";
 
 /** The Worker's bindings (wrangler.toml `[vars]` and secrets). */
@@ -58,6 +59,8 @@ function appFor(env: Env): Promise<Hono> {
 export default {
   async fetch(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    // Routes outside the app read their body to the end too, or workerd drops the connection (request-body.ts).
+    if (url.pathname === "/healthz" || url.pathname === "/") await discardBody(request, DEFAULT_MAX_DRAIN_BYTES);
     if (url.pathname === "/healthz") return new Response("ok\n", { headers: { "content-type": "text/plain" } });
     if (url.pathname === "/" && request.method === "GET")
       return Response.redirect(new URL("/contextgraph", url).toString(), 302);

@@ -4,7 +4,8 @@
  */
 import type { Signer } from "../attest/signer.ts";
 import type { ContextQuery } from "../protocol/query.ts";
-import { type CandidateFrame, defineProvider, type Provider } from "../provider/define.ts";
+import { defineProvider } from "../provider/define.ts";
+import type { CandidateFrame, Provider } from "../provider/definition.ts";
 import { bm25Index } from "./bm25.ts";
 import { lineRangeLabel } from "./lines.ts";
 import { rankChunks } from "./rank.ts";

@@ -1,7 +1,7 @@
 /** Filters applied before budgeting (spec §4.13): kinds (Q1) and the as_of window (Q2). */
 import type { ContextQuery } from "../protocol/query.ts";
 import { timestampMillis } from "../protocol/grammars.ts";
-import type { CandidateFrame } from "./define.ts";
+import type { CandidateFrame } from "./definition.ts";
 
 /** Q1: with a non-empty `kinds`, only frames of those kinds. */
 export function matchesKinds(frame: CandidateFrame, query: Pick<ContextQuery, "kinds">): boolean {

@@ -4,7 +4,7 @@ import { budgetTokens } from "../protocol/checks/budget.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
-import type { CandidateFrame } from "./define.ts";
+import type { CandidateFrame } from "./definition.ts";
 
 /**
  * Packs ranked candidates into `max_frames` and `max_tokens` (B1, B4), best

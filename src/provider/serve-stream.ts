@@ -3,11 +3,9 @@
  * §4.3, §4.13). Correlated queries are answered as they finish; everything
  * else is answered in order. Writes respect backpressure.
  */
-import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
 import { NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";
-import { decodeLine } from "../wire/line.ts";
-import type { Provider } from "./define.ts";
-import { encodeReply, handleEnvelope, undecodableReply } from "./dispatch.ts";
+import type { Provider } from "./definition.ts";
+import { type Answer, type Received, receive, respond, unreadable } from "./exchange.ts";
 import { createSession } from "./session.ts";
 
 /** Options for `serveStream`. */
@@ -20,11 +18,30 @@ export interface ServeStreamOptions {
 
 const utf8 = new TextEncoder();
 
+/** Whether a writer's promise fulfils (true) or rejects, because the output failed (false). */
+const fulfils = (promise: Promise<unknown>): Promise<boolean> =>
+  promise.then(
+    () => true,
+    () => false,
+  );
+
+/** A query the host can match to its reply by id (H4), so it may be answered out of order. */
+function correlated(provider: Provider, received: Received): boolean {
+  return (
+    provider.capabilities.correlation === true &&
+    "envelope" in received &&
+    received.envelope.type === "query" &&
+    received.envelope.id !== undefined
+  );
+}
+
 /**
  * Serves `provider` on a byte stream pair until the host says `shutdown` or
  * the input ends, then waits for every answer in flight, closes `writable`
  * and resolves. A line that does not decode gets `bad_request` and the stream
- * goes on (R1).
+ * goes on (R1). Everything but a correlated query is handled before the next
+ * line is read, so `shutdown` (which closes the session) stops the reading
+ * and the in-order backlog is one line.
  */
 export async function serveStream(
   provider: Provider,
@@ -34,63 +51,39 @@ export async function serveStream(
   const session = createSession();
   const writer = streams.writable.getWriter();
   // The stream queues writes in order; a failed write (the host went away) only loses that answer.
-  const send = async (reply: EnvelopeInit | undefined, request?: Envelope) => {
-    if (reply !== undefined) await writer.write(utf8.encode(encodeReply(reply, request))).catch(() => undefined);
+  const send = async (answer: Answer | undefined) => {
+    if (answer !== undefined) await writer.write(utf8.encode(answer.line)).catch(() => undefined);
   };
-
   const inFlight = new Set<Promise<void>>();
-  let inOrder: Promise<void> = Promise.resolve();
-  const correlating = provider.capabilities.correlation === true;
   const maxInFlight = options.maxInFlight ?? 64;
-  // A line that does not decode is answered from its own text: its id echoed, an unknown notification ignored (R1, U1).
-  const decode = (text: string): { envelope: Envelope } | { reply: EnvelopeInit | undefined } => {
-    try {
-      return { envelope: decodeLine(text) };
-    } catch (thrown) {
-      return { reply: undecodableReply(text, thrown) };
-    }
-  };
   const reader = streams.readable
-    .pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes, decode }))
+    .pipeThrough(new NdjsonDecoderStream({ maxLineBytes: options.maxLineBytes, decode: receive }))
     .getReader();
+  // The host closed our output (EPIPE on stdout): a normal end of session. Reading stops, even mid-wait.
+  void fulfils(writer.closed).then(async (closedByUs) => {
+    if (!closedByUs) await reader.cancel().catch(() => undefined);
+  });
   try {
-    for (;;) {
+    while (!session.closed) {
       // Backpressure: read no further while the host is not reading our answers or too much is in flight.
-      await writer.ready;
+      if (!(await fulfils(writer.ready))) break;
       while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-      const { done, value } = await reader.read();
+      const { done, value: item } = await reader.read();
       if (done) break;
-      if ("error" in value) {
-        // An oversized or non-UTF-8 line: its text is not kept, so no id can be echoed.
-        const reply = undecodableReply("", value.error);
-        inOrder = inOrder.then(() => send(reply));
-        continue;
-      }
-      if ("reply" in value.envelope) {
-        const reply = value.envelope.reply;
-        inOrder = inOrder.then(() => send(reply));
-        continue;
-      }
-      const envelope = value.envelope.envelope;
-      if (envelope.type === "shutdown") {
-        session.closed = true;
-        break;
-      }
-      if (correlating && envelope.type === "query" && envelope.id !== undefined) {
-        // Starts once everything received before it is handled (the handshake, say), then runs alongside later lines.
-        const task = inOrder
-          .then(() => handleEnvelope(provider, envelope, session))
-          .then((reply) => send(reply, envelope));
+      // An oversized or non-UTF-8 line has no text kept, so no id can be echoed.
+      const received = "error" in item ? unreadable(item.error) : item.envelope;
+      if (correlated(provider, received)) {
+        const task = respond(provider, received, session).then(send);
         inFlight.add(task);
         void task.finally(() => inFlight.delete(task));
       } else {
-        inOrder = inOrder.then(async () => send(await handleEnvelope(provider, envelope, session), envelope));
+        void send(await respond(provider, received, session));
       }
     }
   } finally {
-    if (session.closed) await reader.cancel().catch(() => undefined);
-    else reader.releaseLock();
+    // Shutdown, a closed output, or the input's end: either way nothing more is read.
+    await reader.cancel().catch(() => undefined);
   }
-  await Promise.allSettled([inOrder, ...inFlight]);
+  await Promise.allSettled(inFlight);
   await writer.close().catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 /** Answering `verify` (spec §1.10, V1–V4, §4.13, §5.5). */
 import type { FrameId } from "../protocol/frame-id.ts";
 import type { FrameVerdict } from "../protocol/verify.ts";
-import type { Provider } from "./define.ts";
+import type { Provider } from "./definition.ts";
 
 /**
  * One verdict per requested identity, the identity echoed verbatim (§5.5):

@@ -254,26 +254,36 @@ describe("verify (V2–V4)", () => {
 
   test("after a rebuild, an edited section is stale and a removed one gone; the rest stay valid", async () => {
     const before = await ask(docsProvider(corpus), { goal: "retries limits backoff", max_frames: 8, max_tokens: 4096 });
+    // docs/retry.md edited: the Retries section reworded, the Limits section removed.
+    const retryNow = "# Retries\r\n\r\nRetries use exponential backoff with full jitter.\r\n";
     const edited = await buildCorpus(
-      files.map((f) =>
-        f.path === "docs/retry.md"
-          ? { path: f.path, text: "# Retries\r\n\r\nRetries use exponential backoff with jitter.\r\n" }
-          : f,
-      ),
+      files.map((f) => (f.path === "docs/retry.md" ? { path: f.path, text: retryNow } : f)),
     );
     const identities = before.frames.map((f) => ({
       provider_id: "docs",
       frame_id: f.id,
       content_digest: f.content_digest,
     }));
+    const ids = identities.map((identity) => identity.frame_id);
+    assert.ok(ids.includes("docs/retry.md#retries") && ids.includes("docs/retry.md#limits"), ids.join(", "));
+    assert.ok(ids.length >= 3, "frames of other documents were served too");
     const [, reply] = await exchange(docsProvider(edited), [
       HANDSHAKE,
       JSON.stringify({ type: "verify", request: { frames: identities } }),
     ]);
     assert.ok(reply?.type === "verified");
-    const status = Object.fromEntries(reply.response.verdicts.map((v) => [v.frame.frame_id, v.status]));
-    assert.equal(status["docs/retry.md#retries"], "valid");
-    assert.equal(status["docs/retry.md#limits"], "gone");
+    const verdicts = new Map(reply.response.verdicts.map((v) => [v.frame.frame_id, v]));
+    // The replacement digest is the section's new bytes (the whole edited file), hashed by node:crypto.
+    assert.deepEqual(
+      {
+        status: verdicts.get("docs/retry.md#retries")?.status,
+        replacement: verdicts.get("docs/retry.md#retries")?.replacement_digest,
+      },
+      { status: "stale", replacement: sha256Hex(retryNow) },
+    );
+    assert.equal(verdicts.get("docs/retry.md#limits")?.status, "gone");
+    for (const id of ids.filter((id) => !id.startsWith("docs/retry.md#")))
+      assert.equal(verdicts.get(id)?.status, "valid", id);
   });
 });
 

@@ -1,10 +1,9 @@
 // The provider dispatcher: one envelope in, at most one out (spec §2, §4.13, §5.5).
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import {
-  budgetTokens,
   type CandidateFrame,
-  contentDigest,
   createSession,
   defineProvider,
   handleEnvelope,
@@ -93,10 +92,19 @@ describe("query", () => {
     const [, reply] = await exchange(docs(), [HANDSHAKE, query({}, "q7")]);
     assert.ok(reply?.type === "frames");
     assert.equal(reply.id, "q7");
-    for (const f of reply.result.frames) {
-      assert.equal(f.token_cost, budgetTokens(f.content));
-      assert.equal(f.content_digest, await contentDigest(f.content ?? ""));
-    }
+    // Costs by hand, ceil(UTF-8 bytes / 4): a 17 → 5, b 16 (é 2, — 3, 日本 6) → 4, s 12 → 3, old 7 → 2, c 400 → 100.
+    // Digests by node:crypto over the same UTF-8 bytes, not by the library.
+    const sha256 = (text: string) => `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`;
+    assert.deepEqual(
+      reply.result.frames.map((f) => [f.id, f.token_cost, f.content_digest]),
+      [
+        ["a", 5, sha256("alpha alpha alpha")],
+        ["b", 4, sha256("béta — 日本")],
+        ["s", 3, sha256("snippet text")],
+        ["old", 2, sha256("expired")],
+        ["c", 100, sha256("c".repeat(400))],
+      ],
+    );
   });
 
   test("packs into max_tokens and max_frames, best first, with honest truncated and dropped_estimate (B1, B4)", async () => {
@@ -236,6 +244,22 @@ describe("verify (V1–V4, spec §5.5)", () => {
         [request[4], "unknown", undefined],
       ],
     );
+  });
+
+  test("a verify handler that throws is internal, the message does not leak what it threw, and the session goes on", async () => {
+    const provider = docs({
+      verify: () => {
+        throw new Error("db password is hunter2");
+      },
+    });
+    const [, reply, ack] = await exchange(provider, [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: [identity("a", A)] } }),
+      HANDSHAKE,
+    ]);
+    assert.ok(reply?.type === "error" && reply.code === "internal", JSON.stringify(reply));
+    assert.ok(!reply.message.includes("hunter2"));
+    assert.equal(ack?.type, "handshake_ack");
   });
 
   test("without a verify handler every identity is unknown", async () => {

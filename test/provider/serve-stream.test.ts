@@ -52,6 +52,30 @@ describe("serveStream", () => {
     assert.ok(closed, "the writable is closed at the end of input");
   });
 
+  test("a line that is not valid UTF-8 gets bad_request (invalid_utf8), like the HTTP binding, and the session goes on", async () => {
+    const bad = '{"type":"query","id":"q1","query":{"goal":"\udcff","max_frames":1,"max_tokens":100}}\n';
+    const readable = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(utf8.encode(HANDSHAKE));
+        const [head, tail] = bad.split("\udcff") as [string, string];
+        controller.enqueue(new Uint8Array([...utf8.encode(head), 0xff, 0xfe, ...utf8.encode(tail)]));
+        controller.enqueue(utf8.encode(query("after")));
+        controller.close();
+      },
+    });
+    const chunks: string[] = [];
+    await serveStream(echoProvider(), {
+      readable,
+      writable: new WritableStream({ write: (chunk) => void chunks.push(new TextDecoder().decode(chunk)) }),
+    });
+    const replies = chunks.join("").split("\n").filter(Boolean).map(decodeLine);
+    assert.deepEqual(
+      replies.map((r) => (r.type === "error" ? `error:${r.code}` : r.type)),
+      ["handshake_ack", "error:bad_request", "frames"],
+    );
+    assert.ok(replies[1]?.type === "error" && /invalid_utf8/.test(replies[1].message));
+  });
+
   test("uncorrelated queries are answered in order even when earlier ones are slower", async () => {
     const provider = echoProvider({
       query: async (q) => {
@@ -99,6 +123,94 @@ describe("serveStream", () => {
       ["handshake_ack", "frames"],
     );
     assert.ok(closed);
+  });
+
+  test("a verify handler that throws gets internal, and the lines after it are still answered in order", async () => {
+    const provider = echoProvider({
+      verify: () => {
+        throw new Error("backing store down");
+      },
+    });
+    const verify = '{"type":"verify","request":{"frames":[{"provider_id":"echo","frame_id":"x"}]}}\n';
+    const { replies } = await serve(provider, [HANDSHAKE, verify, query("after")]);
+    assert.deepEqual(
+      replies.map((r) => (r.type === "error" ? `error:${r.code}` : r.type)),
+      ["handshake_ack", "error:internal", "frames"],
+    );
+  });
+
+  test("an uncorrelated line is handled before the next is read: a stalled handler leaves the rest of the input unread", async () => {
+    let release = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    const provider = echoProvider({
+      capabilities: { query: { kinds: ["doc"] } },
+      query: async (q) => {
+        started += 1;
+        await stalled;
+        return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
+      },
+    });
+    const lines = [HANDSHAKE, ...Array.from({ length: 100 }, (_, i) => query(`g${i}`))];
+    let pulled = 0;
+    const readable = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const next = lines[pulled++];
+          if (next === undefined) controller.close();
+          else controller.enqueue(utf8.encode(next));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const written: string[] = [];
+    const writable = new WritableStream<Uint8Array>({
+      write: (chunk) => void written.push(new TextDecoder().decode(chunk)),
+    });
+    const served = serveStream(provider, { readable, writable });
+    let readWhileStalled: number;
+    try {
+      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      readWhileStalled = pulled;
+    } finally {
+      release();
+      await served;
+    }
+    // The handshake, the stalled query, and what the decoder's queues hold: a few lines, not the 101 sent.
+    assert.ok(
+      readWhileStalled <= 4,
+      `${readWhileStalled} of ${lines.length} lines read while the first query is stalled`,
+    );
+    assert.equal(started, 100);
+    assert.equal(written.join("").split("\n").filter(Boolean).length, 101);
+  });
+
+  test("an output that fails (the host went away) ends the session: serveStream resolves and reads no further", async () => {
+    const lines = [HANDSHAKE, ...Array.from({ length: 1000 }, (_, i) => query(`g${i}`, `q${i}`))];
+    let pulled = 0;
+    let held = false;
+    const readable = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = lines[pulled++];
+        if (next !== undefined) controller.enqueue(utf8.encode(next));
+        // Like a host that keeps stdin open: the input never ends on its own.
+        else held = true;
+      },
+    });
+    let writes = 0;
+    const writable = new WritableStream<Uint8Array>({
+      write() {
+        writes += 1;
+        throw Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+      },
+    });
+    await serveStream(echoProvider(), { readable, writable });
+    assert.equal(writes, 1, "the first failed write ends the session");
+    assert.equal(held, false, "the input was not read to its end");
+    assert.ok(pulled < 100, `${pulled} of ${lines.length} lines read`);
   });
 
   test("a slow reader (backpressure) still gets every answer", async () => {

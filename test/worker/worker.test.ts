@@ -478,6 +478,59 @@ describe("the Worker in workerd", () => {
       await root.text();
     });
 
+    test("HTTP: every non-2xx the Worker sends is a typed error envelope (400, 404, 405 with Allow, 413, 415)", async () => {
+      const json = { "content-type": "application/json" };
+      const cases: [string, ReturnType<Miniflare["dispatchFetch"]>, number][] = [
+        ["garbage", mf.dispatchFetch(ENDPOINT, { method: "POST", headers: json, body: "{nope" }), 400],
+        [
+          "POST /elsewhere",
+          mf.dispatchFetch("http://localhost/elsewhere", { method: "POST", headers: json, body: "{}" }),
+          404,
+        ],
+        ["GET /nothing-here", mf.dispatchFetch("http://localhost/nothing-here"), 404],
+        ["PUT", mf.dispatchFetch(ENDPOINT, { method: "PUT", headers: json, body: "{}" }), 405],
+        ["DELETE", mf.dispatchFetch(ENDPOINT, { method: "DELETE" }), 405],
+        [
+          "2 MiB",
+          mf.dispatchFetch(ENDPOINT, { method: "POST", headers: json, body: "x".repeat(2 * 1024 * 1024) }),
+          413,
+        ],
+        [
+          "text/plain",
+          mf.dispatchFetch(ENDPOINT, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" }),
+          415,
+        ],
+      ];
+      for (const [name, pending, status] of cases) {
+        const response = await pending;
+        const text = await response.text();
+        assert.equal(response.status, status, `${name}: ${text}`);
+        assert.match(response.headers.get("content-type") ?? "", /^application\/json/, name);
+        const envelope = envelopeOf({ status, headers: response.headers, text, json: undefined });
+        assert.ok(envelope.type === "error" && envelope.code === "bad_request" && envelope.message.length > 0, name);
+        if (status === 405) assert.equal(response.headers.get("allow"), "GET, POST, OPTIONS", name);
+      }
+    });
+
+    test("HTTP: a body that is not valid UTF-8 is 400 bad_request (invalid_utf8), not served lossily", async () => {
+      const body = Buffer.concat([
+        Buffer.from('{"type":"query","id":"u1","query":{"goal":"codec '),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('","max_frames":1,"max_tokens":500}}'),
+      ]);
+      const response = await mf.dispatchFetch(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      const text = await response.text();
+      assert.equal(response.status, 400, text);
+      const envelope = JSON.parse(text);
+      assert.equal(envelope.type, "error");
+      assert.equal(envelope.code, "bad_request");
+      assert.match(envelope.message, /invalid_utf8/);
+    });
+
     test("CORS: a preflight from the allowed origin gets 204 and the headers; another origin gets none", async () => {
       const preflight = (origin: string) =>
         mf.dispatchFetch(ENDPOINT, {
