@@ -24,7 +24,7 @@
 import { ndJsonStream } from "@agentclientprotocol/sdk";
 import { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { type DecodedItem, NdjsonDecoderStream } from "../src/index.ts";
+import { type DecodedItem, NdjsonDecoderStream } from "../src/wire/index.ts";
 import { buildTranscript, chunk, type Transcript } from "./transcript.ts";
 
 const TRANSCRIPT_BYTES = 32 * 1024 * 1024;

@@ -4,7 +4,8 @@
  * digests, 1–3 frames per envelope, each line padded to about a target size.
  */
 import { createHash } from "node:crypto";
-import { type EnvelopeInit, encodeLine } from "../src/index.ts";
+import type { EnvelopeInit } from "../src/protocol/index.ts";
+import { encodeLine } from "../src/wire/index.ts";
 import { seededRandom } from "../test/support/random.ts";
 
 /** A transcript: its lines' envelopes encoded both as frames lines and as JSON-RPC notifications. */

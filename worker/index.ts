@@ -4,10 +4,9 @@
  * at /contextgraph. Answers are signed when the ATTESTATION_SEED secret is set.
  */
 import type { Hono } from "hono";
-import { signerFromSeed } from "../src/attest/signer.ts";
+import { signerFromSeed } from "../src/attest/index.ts";
 import { docsProvider, readCorpus } from "../src/docs/index.ts";
-import { createProviderApp } from "../src/provider/http-app.ts";
-import { DEFAULT_MAX_DRAIN_BYTES, discardBody } from "../src/provider/request-body.ts";
+import { createProviderApp, DEFAULT_MAX_DRAIN_BYTES, discardBody } from "../src/provider/index.ts";
 import corpusJson from "./corpus.json";
 
 /** The Worker's bindings (wrangler.toml `[vars]` and secrets). */

@@ -1,8 +1,13 @@
-/** `frameline/attest`: provenance attestation, byte-exact (spec §3, protocol §6.5). */
+/**
+ * `frameline/attest`: provenance attestation, byte-exact (spec §3, protocol §6.5). Most programs need
+ * `signerFromSeed` and `attestResult` (providers) or `verifyResultAttestations` (hosts, auditors). The
+ * encodings, commitments and Merkle functions are exported as low-level primitives for implementers
+ * checking the §3.14 vectors or building their own verifier.
+ */
 export { AttestationError, type AttestationErrorCode } from "./attestation-error.ts";
 export { digestString, fromHex, parseDigestString, toHex } from "./bytes.ts";
 export { DOMAIN, encodeLink, encOpt, encStr } from "./encoding.ts";
-export { contentDigest, sha256 } from "./hash.ts";
+export { contentDigest } from "./hash.ts";
 export {
   type CommittedFrame,
   frameCommitment,
@@ -17,8 +22,6 @@ export {
   merkleLeaf,
   merkleNode,
   merkleRoot,
-  merkleTree,
-  proofSides,
   rootFromProof,
 } from "./merkle.ts";
 export { defaultEngine, detectEngine, type Ed25519Engine, nobleEngine, webCryptoEngine } from "./ed25519.ts";

@@ -7,7 +7,7 @@ export type { ExchangeTransport, StreamTransport, Transport } from "./transports
 export { streamTransport } from "./transports/stream.ts";
 export { httpTransport, type HttpTransportOptions, DEFAULT_MAX_RESPONSE_BYTES } from "./transports/http.ts";
 export { type InPageProvider, inPageTransport } from "./transports/in-page.ts";
-export { prepareQuery, type QueryInput } from "./prepare-query.ts";
+export type { QueryInput } from "./prepare-query.ts";
 export {
   type ConnectOptions,
   type Connection,
@@ -35,7 +35,6 @@ export {
   webConsentStorage,
 } from "./consent/storage.ts";
 export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
-export { budgetSplit } from "../protocol/checks/budget.ts";
 export { Host, type HostOptions } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";

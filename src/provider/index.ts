@@ -1,4 +1,8 @@
-/** `frameline/provider`: the provider kit (spec §4.13, §5.5). */
+/**
+ * `frameline/provider`: the provider kit (spec §4.13, §5.5): `defineProvider`, the bindings
+ * (`serveStream` for any WebStreams pair, `createProviderApp` for HTTP), and for a binding of your
+ * own the dispatcher every binding shares (`handleLine`, or `handleEnvelope` with a session).
+ */
 export {
   type CandidateFrame,
   DEFAULT_TIMEOUT_MS,
@@ -10,9 +14,7 @@ export {
 export { defineProvider } from "./define.ts";
 export { createSession, type ProviderSession } from "./session.ts";
 export { handleEnvelope } from "./dispatch.ts";
-export { handleLine, undecodableReply } from "./exchange.ts";
-export { packFrames } from "./pack.ts";
-export { matchesKinds, validAt } from "./filters.ts";
-export { verdictsFor } from "./verify.ts";
+export { handleLine } from "./exchange.ts";
+export { DEFAULT_MAX_DRAIN_BYTES, discardBody } from "./request-body.ts";
 export { createProviderApp, DEFAULT_MAX_BODY_BYTES, type ProviderAppOptions } from "./http-app.ts";
 export { serveStream, type ServeStreamOptions } from "./serve-stream.ts";

@@ -34,7 +34,7 @@ import {
   verifyResultAttestations,
   type VerifyOptions,
   webCryptoEngine,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { detectEngine } from "../../src/attest/ed25519.ts";
 import {
   contentFrame,

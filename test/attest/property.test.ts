@@ -22,7 +22,7 @@ import {
   verifyFrameInclusion,
   verifyResultAttestations,
   webCryptoEngine,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { seededRandom } from "../support/random.ts";
 
 type Rng = () => number;

@@ -12,7 +12,7 @@ import {
   signerFromSeed,
   signFrameAttestation,
   verifyResultAttestations,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 
 const SEED = "5a".repeat(32);
 const frame = (id: string, content?: string): ContextFrame => ({

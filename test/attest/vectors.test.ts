@@ -21,7 +21,7 @@ import {
   verifyCommitment,
   verifyResultAttestations,
   webCryptoEngine,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { fixtureJson } from "../support/fixtures.ts";
 
 interface Vectors {

@@ -1,7 +1,8 @@
 // BM25 ranking over docs chunks (k1 1.2, b 0.75) and its tokenizer.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { BM25_B, BM25_K1, bm25Index, tokenize } from "../../src/docs/index.ts";
+import { BM25_B, BM25_K1, bm25Index } from "../../src/docs/bm25.ts";
+import { tokenize } from "../../src/docs/tokenize.ts";
 
 describe("tokenize", () => {
   test("Unicode letters and digits, lowercased, stopwords dropped", () => {

@@ -1,7 +1,9 @@
 // Links between corpus documents become relations (spec §1.8 Relation, G1, G2); document URIs.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, fileUri, LINKS_TO, resolveLink } from "../../src/docs/index.ts";
+import { buildCorpus, LINKS_TO } from "../../src/docs/index.ts";
+import { resolveLink } from "../../src/docs/links.ts";
+import { fileUri } from "../../src/docs/paths.ts";
 
 const FILES = [
   {

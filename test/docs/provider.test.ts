@@ -1,7 +1,8 @@
 // The docs provider through the real kit (spec §4.13, §5.5): frame validity, budgets, kinds, anchors, verify, signing.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, docsProvider, fileUri, LINKS_TO } from "../../src/docs/index.ts";
+import { buildCorpus, docsProvider, LINKS_TO } from "../../src/docs/index.ts";
+import { fileUri } from "../../src/docs/paths.ts";
 import {
   checkBudget,
   checkFrame,
@@ -12,7 +13,7 @@ import {
   parseLineRange,
   signerFromSeed,
   verifyResultAttestations,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { ask, digestOfLines, exchange, HANDSHAKE, queryLine, sha256Hex } from "./support.ts";
 
 const SOURCES: Record<string, string> = {

@@ -1,6 +1,6 @@
 // Shared helpers for the docs provider tests: independent re-hashing with node:crypto, and a session driver.
 import { createHash } from "node:crypto";
-import type { Provider } from "../../src/index.ts";
+import type { Provider } from "../support/lib.ts";
 import { exchange } from "../support/providers.ts";
 
 /** `sha256:<hex>` of bytes, computed with node:crypto (independent of src/attest). */

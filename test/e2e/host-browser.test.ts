@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
-import { createProviderApp, defineProvider, signerFromSeed } from "../../src/index.ts";
+import { createProviderApp, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 

@@ -12,7 +12,7 @@ import {
   signerFromSeed,
   streamTransport,
   verifyResultAttestations,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 
 const Q = { goal: "browser", max_frames: 4, max_tokens: 200 };
 

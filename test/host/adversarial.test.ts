@@ -18,7 +18,7 @@ import {
   signerFromSeed,
   usageReport,
   usageLegOf,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 import {
   ackFor,

@@ -3,7 +3,7 @@
 // trust tiers in one result: a key id the operator pinned is judged by the pinned key alone.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Host, inPageTransport, type Signer, signerFromSeed, signFrameAttestation } from "../../src/index.ts";
+import { Host, inPageTransport, type Signer, signerFromSeed, signFrameAttestation } from "../support/lib.ts";
 import { distorted, distortFrames, type FrameInit, legOf } from "../support/host/adversaries.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 

@@ -11,7 +11,7 @@ import {
   inPageTransport,
   serveStream,
   streamTransport,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { counting, rejectsWith } from "../support/host/adversaries.ts";
 import { within } from "../support/host/stdio.ts";
 import { echoProvider } from "../support/providers.ts";

@@ -11,7 +11,7 @@ import {
   inPageTransport,
   isLoopbackUrl,
   streamTransport,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 import { seededRandom } from "../support/random.ts";

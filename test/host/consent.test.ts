@@ -2,7 +2,7 @@
 // receipt, recorded for that provider; until each has one, the provider is sent nothing.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { consentReceipt, Host, inPageTransport } from "../../src/index.ts";
+import { consentReceipt, Host, inPageTransport } from "../support/lib.ts";
 import { rejectsWith } from "../support/host/adversaries.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 

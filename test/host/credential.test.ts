@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { format, inspect } from "node:util";
-import { connect, createProviderApp, Credential, Host, HostError, httpTransport } from "../../src/index.ts";
+import { connect, createProviderApp, Credential, Host, HostError, httpTransport } from "../support/lib.ts";
 import { rejectsWith } from "../support/host/adversaries.ts";
 import { captureConsole } from "../support/host/capture.ts";
 import { echoProvider } from "../support/providers.ts";

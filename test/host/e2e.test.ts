@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Miniflare } from "miniflare";
-import { type Connection, type DecodedItem, Host, httpTransport, type StreamTransport } from "../../src/index.ts";
+import { type Connection, type DecodedItem, Host, httpTransport, type StreamTransport } from "../support/lib.ts";
 import { legOf } from "../support/host/adversaries.ts";
 import { spawnStdioProvider, type StdioProvider, within } from "../support/host/stdio.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";

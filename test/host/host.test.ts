@@ -1,7 +1,7 @@
 // Host: consent, fan-out with audits and isolation, trust tiers, revalidation (spec §4.5–§4.7, §3.13).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { budgetSplit, consentReceipt, Host, HostError, inPageTransport, signerFromSeed } from "../../src/index.ts";
+import { budgetSplit, consentReceipt, Host, HostError, inPageTransport, signerFromSeed } from "../support/lib.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { connect, createProviderApp, Credential, httpTransport } from "../../src/index.ts";
+import { connect, createProviderApp, Credential, httpTransport } from "../support/lib.ts";
 import { rejectsWith } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 

@@ -2,7 +2,7 @@
 // through (bounded, scrubbed of the credential, as data); any other body leaves the status alone.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type Connection, connect, createProviderApp, Credential, httpTransport } from "../../src/index.ts";
+import { type Connection, connect, createProviderApp, Credential, httpTransport } from "../support/lib.ts";
 import { rejectsWith } from "../support/host/adversaries.ts";
 import { within } from "../support/host/stdio.ts";
 import { echoProvider } from "../support/providers.ts";

@@ -13,7 +13,7 @@ import {
   inPageTransport,
   type QueryInput,
   WireError,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { ackFor, counting, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 

@@ -9,7 +9,7 @@ import {
   inPageTransport,
   prepareQuery,
   type QueryInput,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { counting } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 

@@ -1,6 +1,6 @@
 // Runs in Chromium for http-redirect-browser.test.ts: connects to a same-origin provider URL that answers
 // 307, and reports the HostError kind and status it got on window.__redirect.
-import { connect, HostError, httpTransport } from "../../src/index.ts";
+import { connect, HostError, httpTransport } from "../support/lib.ts";
 
 declare global {
   interface Window {

@@ -4,7 +4,7 @@
 // a stream pair, which echoes the host's own query id (H4) and leaves the frames and attestations untouched.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type AttesterKey, type Envelope, Host, type HostError } from "../../src/index.ts";
+import { type AttesterKey, type Envelope, Host, type HostError } from "../support/lib.ts";
 import { fixtureJson } from "../support/fixtures.ts";
 import { legOf, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";

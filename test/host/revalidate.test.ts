@@ -3,7 +3,7 @@
 // where it cannot (grouping the held identities), a timing guard with a wide margin stands in.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type FrameVerdict, Host } from "../../src/index.ts";
+import { type FrameVerdict, Host } from "../support/lib.ts";
 import { allValid, countingVerdicts, heldFrames, verifyingConnection } from "../support/host/verifying.ts";
 
 describe("revalidation cost", () => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { buildCorpus, docsProvider, LINKS_TO, readCorpus } from "../../src/docs/index.ts";
-import { checkFrame, checkTokenCost, parseLineRange } from "../../src/index.ts";
+import { checkFrame, checkTokenCost, parseLineRange } from "../support/lib.ts";
 import { writeCorpusModule } from "../../src/node/corpus-module.ts";
 import { defaultCorpusFiles, indexDirectory, markdownFiles } from "../../src/node/markdown-files.ts";
 import { ask, digestOfLines, sha256Hex } from "../docs/support.ts";

@@ -9,14 +9,7 @@ import { performance } from "node:perf_hooks";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs/index.ts";
-import {
-  createSession,
-  decodeLine,
-  encodeLine,
-  type Envelope,
-  handleEnvelope,
-  type Provider,
-} from "../../src/index.ts";
+import { createSession, decodeLine, encodeLine, type Envelope, handleEnvelope, type Provider } from "../support/lib.ts";
 import { writeCorpusModule } from "../../src/node/corpus-module.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { defaultCorpusFiles, indexDirectory } from "../../src/node/markdown-files.ts";

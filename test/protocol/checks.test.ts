@@ -18,7 +18,7 @@ import {
   respectsFrameLimit,
   totalDeclaredCost,
   utf8ByteLength,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { checkFrameLimit, checkTokenLimit } from "../../src/protocol/checks/budget.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;

@@ -11,7 +11,7 @@ import {
   isTimestamp,
   parseLineRange,
   versionFamily,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { seededRandom } from "../support/random.ts";
 
 describe("timestamp profile (F4)", () => {

@@ -12,7 +12,7 @@ import {
   lintFrame,
   lintQuery,
   parseShape,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { fixtureJson, referenceVectorLines } from "../support/fixtures.ts";
 
 describe("reference-vectors.ndjson", () => {

@@ -2,7 +2,7 @@
 // handleLine, the HTTP binding (createProviderApp) and serveStream answer the same input alike.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createProviderApp, createSession, handleLine, serveStream } from "../../src/index.ts";
+import { createProviderApp, createSession, handleLine, serveStream } from "../support/lib.ts";
 import { echoProvider } from "../support/providers.ts";
 import { streamOf } from "../support/streams.ts";
 

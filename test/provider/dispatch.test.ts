@@ -11,7 +11,7 @@ import {
   type ProviderDefinition,
   signerFromSeed,
   verifyResultAttestations,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 import { exchange } from "../support/providers.ts";
 
 const frame = (id: string, content: string, extra: Partial<CandidateFrame> = {}): CandidateFrame => ({

@@ -1,7 +1,7 @@
 // The HTTP binding as a hono app, in-process (spec §1.1 "HTTP binding", §4.4). The Worker tests run it in workerd.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createProviderApp, decodeLine, signerFromSeed } from "../../src/index.ts";
+import { createProviderApp, decodeLine, signerFromSeed } from "../support/lib.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const JSON_HEADERS = { "content-type": "application/json" };

@@ -1,7 +1,7 @@
 // serveStream: NDJSON over a WebStreams pair (spec §1.1, §4.3, §4.13).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { decodeLine, type Envelope, serveStream } from "../../src/index.ts";
+import { decodeLine, type Envelope, serveStream } from "../support/lib.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();

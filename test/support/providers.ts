@@ -8,7 +8,7 @@ import {
   handleLine,
   type Provider,
   type ProviderDefinition,
-} from "../../src/index.ts";
+} from "./lib.ts";
 
 /** A frame candidate with sensible defaults. */
 export function candidate(id: string, content: string, extra: Partial<CandidateFrame> = {}): CandidateFrame {

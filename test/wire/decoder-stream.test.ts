@@ -1,7 +1,7 @@
 // NdjsonDecoderStream framing: chunking, CRLF, UTF-8, limits, recovery (spec §1.1, §4.4).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type DecodedItem, encodeLine, NdjsonDecoderStream, NdjsonEncoderStream, WireError } from "../../src/index.ts";
+import { type DecodedItem, encodeLine, NdjsonDecoderStream, NdjsonEncoderStream, WireError } from "../support/lib.ts";
 import { seededRandom } from "../support/random.ts";
 import { collect, splitAt, streamOf } from "../support/streams.ts";
 

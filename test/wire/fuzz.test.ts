@@ -13,7 +13,7 @@
 import { assertPrototypeUntouched } from "../support/fuzz/prototype.ts"; // first, so its snapshot predates everything else
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { decodeLine, encodeLine } from "../../src/index.ts";
+import { decodeLine, encodeLine } from "../support/lib.ts";
 import { BOUNDARY_LINES } from "../support/fuzz/boundary-lines.ts";
 import { checkDecode, emptyStats } from "../support/fuzz/checks.ts";
 import { corpus, type FuzzCase, GENERATORS, oversizedLineCases, streamShare } from "../support/fuzz/corpus.ts";

@@ -12,7 +12,7 @@ import {
   verifyCorrelation,
   versionsCompatible,
   WireError,
-} from "../../src/index.ts";
+} from "../support/lib.ts";
 
 function wireErrorOf(run: () => unknown): WireError {
   try {

@@ -1,7 +1,7 @@
 // The decoder is linear in its input and bounded in memory, whatever the line length (spec §4.4).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type DecodedItem, NdjsonDecoderStream } from "../../src/index.ts";
+import { type DecodedItem, NdjsonDecoderStream } from "../support/lib.ts";
 import { collect } from "../support/streams.ts";
 
 const KiB = 1024;

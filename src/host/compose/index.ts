@@ -1,6 +1,5 @@
 /** Prompt composition (spec §4.8): fenced blocks, the determinism floor, and the budgeted, audited composer. */
-export { escapeAttribute, neutralizeFences } from "./fence.ts";
-export { citeLabel, renderFrameBlock } from "./block.ts";
+export { renderFrameBlock } from "./block.ts";
 export { composeContext, type FramePair } from "./compose-context.ts";
 export type {
   AuditAttestation,
@@ -11,8 +10,7 @@ export type {
   NotChecked,
 } from "./audit.ts";
 export type { OfferedFrame } from "./candidate.ts";
-export { byScoreDescending, rankFrames, type Ranked, type RankingStrategy } from "./ranking.ts";
-export { placeEdgesFirst } from "./placement.ts";
+export { rankFrames, type Ranked, type RankingStrategy } from "./ranking.ts";
 export { budgetTokensForModel, DEFAULT_SAFETY_FACTOR } from "./safety-factor.ts";
 export { EVIDENCE_PREAMBLE } from "./preamble.ts";
 export { type Citation, type ComposedPrompt, type ComposeOptions, composeForPrompt } from "./compose-for-prompt.ts";

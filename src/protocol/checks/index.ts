@@ -1,17 +1,20 @@
 /** Requirement checks shared by provider, host and conformance (spec §2). */
-export { type Violation, violation } from "./violation.ts";
+export type { Violation } from "./violation.ts";
 export { checkFrame, type FrameContext } from "./frame.ts";
 export {
+  budgetSplit,
   budgetTokens,
   canonicalTotalCost,
   checkBudget,
+  checkFrameLimit,
   checkTokenCost,
+  checkTokenLimit,
   dishonestCostFrameIds,
   respectsBudget,
   respectsFrameLimit,
   totalDeclaredCost,
-  utf8ByteLength,
 } from "./budget.ts";
+export { checkGoal } from "./goal.ts";
 export { checkKinds } from "./kinds.ts";
 export { checkQuery } from "./query.ts";
 export { checkHandshakeAck } from "./handshake.ts";

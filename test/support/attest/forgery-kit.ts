@@ -1,6 +1,6 @@
 // Small tools for the attestation forgery suite: a signature-counting engine, hex mutations and frame builders.
 import assert from "node:assert/strict";
-import type { ContextFrame, Ed25519Engine, Provenance } from "../../../src/index.ts";
+import type { ContextFrame, Ed25519Engine, Provenance } from "../lib.ts";
 
 /** An engine that counts `verify` calls (the crypto work a verifier spends) and otherwise delegates. */
 export interface CountingEngine {

@@ -1,5 +1,5 @@
 // The per-line checks: decodeLine yields an envelope or a proper WireError, and every envelope round-trips.
-import { decodeLine, encodeLine, WireError } from "../../../src/index.ts";
+import { decodeLine, encodeLine, WireError } from "../lib.ts";
 import { lenientUtf8 } from "./bytes.ts";
 import type { FuzzCase } from "./corpus.ts";
 import { firstDifference, show, withinF32Rounding } from "./difference.ts";

@@ -5,7 +5,7 @@ import {
   REPRESENTATIONS,
   VERDICT_STATUSES,
   type WireError,
-} from "../../../src/index.ts";
+} from "../lib.ts";
 import type { Failures } from "./failures.ts";
 
 const WIRE_ERROR_CODES = new Set([

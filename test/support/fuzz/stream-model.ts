@@ -1,5 +1,5 @@
 // A line-by-line model of what NdjsonDecoderStream must yield for a batch of cases, and the comparison against it.
-import { type DecodedItem, decodeLine, WireError } from "../../../src/index.ts";
+import { type DecodedItem, decodeLine, WireError } from "../lib.ts";
 import { concat, CR, LF, lenientUtf8, strictUtf8 } from "./bytes.ts";
 import type { FuzzCase } from "./corpus.ts";
 import { firstDifference } from "./difference.ts";

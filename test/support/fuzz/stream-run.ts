@@ -1,5 +1,5 @@
 // Driving NdjsonDecoderStream: random chunkings, a timeout, batches checked against the model.
-import { type DecodedItem, NdjsonDecoderStream } from "../../../src/index.ts";
+import { type DecodedItem, NdjsonDecoderStream } from "../lib.ts";
 import { bump } from "./checks.ts";
 import type { FuzzCase } from "./corpus.ts";
 import type { Failures } from "./failures.ts";

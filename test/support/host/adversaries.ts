@@ -13,7 +13,7 @@ import {
   signFrameAttestation,
   type StreamTransport,
   streamTransport,
-} from "../../../src/index.ts";
+} from "../lib.ts";
 
 /** What an in-page provider replies. */
 export type Reply = EnvelopeInit | undefined;

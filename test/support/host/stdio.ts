@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { type StreamTransport, streamTransport } from "../../../src/index.ts";
+import { type StreamTransport, streamTransport } from "../lib.ts";
 import { CLI_ARGS } from "../cli.ts";
 
 /** The project root (/work/main). */

@@ -1,6 +1,6 @@
 // A provider as the host sees it after decoding, for revalidation: `verify` answers with verdicts the
 // test (or benchmark) builds, with no codec in between, so what is counted or timed is the host's own work.
-import type { Connection, FrameId, FrameVerdict } from "../../../src/index.ts";
+import type { Connection, FrameId, FrameVerdict } from "../lib.ts";
 
 /** A connection to a provider declared as `name` that supports `verify` and answers it with `answer(frames)`. */
 export function verifyingConnection(
