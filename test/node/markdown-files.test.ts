@@ -118,7 +118,7 @@ describe("the project's own corpus (README.md + docs/)", async () => {
     assert.equal(await firstPath("verify attestation signature"), "docs/attestation.md");
     assert.equal(await firstPath("WireError codes invalid_utf8 not_an_envelope"), "docs/codec.md");
     assert.equal(await firstPath("rotate the seed that never leaves the Worker"), "docs/deploy.md");
-    assert.equal(await firstPath("defineProvider dispatcher handler timeout"), "docs/providers.md");
+    assert.equal(await firstPath("defineProvider handler timeoutMs overruns"), "docs/providers.md");
     assert.equal(await firstPath("budget token_cost max_tokens max_frames"), "docs/protocol.md");
   });
 
