@@ -487,6 +487,29 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         assert.equal(kindOf(frames[BACKOFF]), "invalid:commitment_mismatch");
       });
 
+      test("a tampered inclusion proof beside a genuine frame attestation → invalid, never attested (and a tampered attestation beside a genuine proof)", async () => {
+        const frame = frameOf(g.full, BACKOFF);
+        const proof = mutated(
+          proofOf(g.full, BACKOFF),
+          (p) => (p.path[0]!.sibling = `sha256:${flipBit(p.path[0]!.sibling.slice(7), 5, 3)}`),
+        );
+        const tamperedProof = await report(mutated(g.full, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)));
+        assert.deepEqual(
+          tamperedProof.frames[BACKOFF],
+          invalid({
+            kind: "commitment_mismatch",
+            expected: replayedRoot(frame, proof),
+            signed: rootOf(g.full).signed_commitment,
+          }),
+        );
+        const forged = flipBit(attestationOf(g.full, BACKOFF).signature, 0, 0);
+        const tamperedSignature = await report(mutated(g.full, (r) => (attestationOf(r, BACKOFF).signature = forged)));
+        assert.deepEqual(tamperedSignature.frames[BACKOFF], invalid({ kind: "bad_signature" }));
+        for (const { frames } of [tamperedProof, tamperedSignature]) {
+          frames.forEach((state, n) => n !== BACKOFF && assert.deepEqual(state, ATTESTED, `untouched frame ${n}`));
+        }
+      });
+
       test("a proof side flipped → malformed_commitment (the path no longer has the shape its index implies)", async () => {
         const frame = frameOf(g.proofs, BACKOFF);
         const proof = mutated(
