@@ -125,6 +125,33 @@ describe("NdjsonDecoderStream", () => {
     assert.deepEqual(summary(await decode([`${line} \n`], max)), ["1 error:line_too_long"]);
   });
 
+  test("with no options, caps lines at 16 MiB: a line of exactly 16 MiB decodes, one byte more is line_too_long, and the next line decodes", async () => {
+    const MiB = 1024 * 1024;
+    // Every chunk is a view of one 64 KiB piece, so the input costs no memory; the splitter's own buffer is the limit.
+    const piece = new Uint8Array(64 * 1024).fill(0x78);
+    function* xs(count: number): Generator<Uint8Array> {
+      for (let left = count; left > 0; left -= piece.length) yield piece.subarray(0, Math.min(left, piece.length));
+    }
+    const [head, tail] = ['{"type":"error","message":"', '"}'];
+    function* transcript(): Generator<Uint8Array | string> {
+      yield head;
+      yield* xs(16 * MiB - head.length - tail.length);
+      yield `${tail}\n`;
+      yield* xs(16 * MiB + 1);
+      yield '\n{"type":"shutdown"}\n';
+    }
+    const items = await collect(streamOf(transcript()).pipeThrough(new NdjsonDecoderStream()));
+    assert.deepEqual(
+      items.map((item) =>
+        "envelope" in item ? `${item.line} ${item.envelope.type}` : `${item.line} ${item.error.code}`,
+      ),
+      ["1 error", "2 line_too_long", "3 shutdown"],
+    );
+    const [first] = items;
+    assert.ok(first && "envelope" in first && first.envelope.type === "error");
+    assert.equal(first.envelope.message.length, 16 * MiB - head.length - tail.length);
+  });
+
   test("reports an oversized last line without newline", async () => {
     assert.deepEqual(summary(await decode(["x".repeat(50), "y".repeat(60)], 100)), ["1 error:line_too_long"]);
   });
