@@ -177,6 +177,21 @@ describe("NdjsonDecoderStream", () => {
     assert.throws(() => new NdjsonDecoderStream({ maxLineBytes: 0 }), RangeError);
   });
 
+  test("hands a custom decode each line without its CR LF or LF ending (one CR only, inner CRs kept), whatever the chunking", async () => {
+    const bytes = utf8.encode("abc\r\n\r\nd\r\r\na\rb\r\ne\nf\r");
+    const expected = ["1 abc", "3 d\r", "4 a\rb", "5 e", "6 f"];
+    const lines = async (chunks: Iterable<Uint8Array>) =>
+      (await collect(streamOf(chunks).pipeThrough(new NdjsonDecoderStream<string>({ decode: (text) => text })))).map(
+        (item) => ("envelope" in item ? `${item.line} ${item.envelope}` : `${item.line} error:${item.error.code}`),
+      );
+    assert.deepEqual(await lines([bytes]), expected, "one chunk");
+    for (let offset = 0; offset <= bytes.length; offset++) {
+      assert.deepEqual(await lines(splitAt(bytes, [offset])), expected, `split at byte ${offset}`);
+    }
+    const single = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    assert.deepEqual(await lines(single), expected, "1-byte chunks");
+  });
+
   test("takes a custom line decoder and reports its throws as error items", async () => {
     const items = await collect(
       streamOf(["1\n", "x\n"]).pipeThrough(
