@@ -1,9 +1,9 @@
 // The decoder is linear in its input and bounded in memory, whatever the line length (spec §4.4). Proved by
 // counting the bytes its primitives touch (test/wire/byte-work.ts), which does not depend on the machine's load;
-// one generous timing guard covers what the count cannot see (JSON.parse and the envelope readers).
+// generous timing guards cover what the count cannot see (JSON.parse, the readers, the repeated-member scan).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type DecodedItem, NdjsonDecoderStream } from "../../src/index.ts";
+import { type DecodedItem, decodeLine, NdjsonDecoderStream } from "../../src/index.ts";
 import { collect } from "../support/streams.ts";
 import { countByteWork } from "./byte-work.ts";
 
@@ -72,6 +72,25 @@ describe("decoder linearity and memory", () => {
     const large = await secondsPerByte(envelopeLine(8 * MiB));
     const ratio = large / small;
     assert.ok(ratio <= 4, `per-byte cost ratio 8 MiB / 1 MiB = ${ratio.toFixed(2)}`);
+  });
+
+  test("timing guard: the repeated-member scan costs per byte at most 4× as much on a line 8× longer", () => {
+    // Repeated unknown members force the member-by-member scan (spec §1.2), over nesting, escaped quotes and names
+    // of every length; the line is accepted. Same margin as above: a quadratic scan would show about 8.
+    const segment = (i: number) => String.raw`"x${i % 97}":[{"a":"\\\"\\"},[[${i}]]],"x":1,`;
+    const line = (segments: number) =>
+      `{${Array.from({ length: segments }, (_, i) => segment(i)).join("")}"type":"shutdown"}`;
+    const perByte = (text: string) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let round = 0; round < 5; round++) {
+        const started = performance.now();
+        assert.equal(decodeLine(text).type, "shutdown");
+        best = Math.min(best, performance.now() - started);
+      }
+      return best / text.length;
+    };
+    const ratio = perByte(line(8 * 8192)) / perByte(line(8192));
+    assert.ok(ratio <= 4, `per-byte cost ratio = ${ratio.toFixed(2)}`);
   });
 
   test("a 64 MiB line against a 16 MiB limit is refused after buffering at most the limit, and the next line decodes", async () => {
