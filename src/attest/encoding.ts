@@ -3,7 +3,7 @@ import type { Provenance } from "../protocol/frame.ts";
 import { AttestationError } from "./attestation-error.ts";
 import { utf8Bytes } from "./bytes.ts";
 
-/** The domain-separation tags, hashed as raw ASCII bytes (spec §3.2). */
+/** The domain-separation tags, hashed as raw ASCII bytes (spec §3.2). Low-level: exported for checking the §3.14 vectors. */
 export const DOMAIN = {
   genesis: utf8Bytes("contextgraph/attest/1/genesis"),
   link: utf8Bytes("contextgraph/attest/1/link"),
@@ -82,17 +82,17 @@ export class Preimage {
   }
 }
 
-/** `enc_str` on its own (spec §3.3). */
+/** `enc_str` on its own (spec §3.3). Low-level: exported for checking the §3.14 field-encoding vectors. */
 export function encStr(text: string): Uint8Array {
   return new Preimage().str(text).view().slice();
 }
 
-/** `enc_opt` on its own (spec §3.3). */
+/** `enc_opt` on its own (spec §3.3). Low-level: exported for checking the §3.14 field-encoding vectors. */
 export function encOpt(text: string | null | undefined): Uint8Array {
   return new Preimage().opt(text).view().slice();
 }
 
-/** A provenance link's encoding on its own (spec §3.4). */
+/** A provenance link's encoding on its own (spec §3.4). Low-level: exported for checking the §3.14 link vectors. */
 export function encodeLink(link: EncodedLink): Uint8Array {
   return new Preimage().link(link).view().slice();
 }

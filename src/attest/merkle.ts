@@ -7,12 +7,12 @@ import { sha256 } from "./hash.ts";
 /** The most steps an inclusion proof may have (spec §3.8, `MAX_INCLUSION_PATH_STEPS`). */
 export const MAX_INCLUSION_PATH_STEPS = 64;
 
-/** `leaf(c) = H(0x00 ‖ c)` (spec §3.7). */
+/** `leaf(c) = H(0x00 ‖ c)` (spec §3.7). Low-level: exported for checking the §3.14 Merkle vectors. */
 export function merkleLeaf(commitment: Uint8Array): Uint8Array {
   return sha256(DOMAIN.merkleLeaf, commitment);
 }
 
-/** `node(l, r) = H(0x01 ‖ l ‖ r)` (spec §3.7). */
+/** `node(l, r) = H(0x01 ‖ l ‖ r)` (spec §3.7). Low-level: exported for checking the §3.14 Merkle vectors. */
 export function merkleNode(left: Uint8Array, right: Uint8Array): Uint8Array {
   return sha256(DOMAIN.merkleNode, left, right);
 }

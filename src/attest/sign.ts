@@ -8,8 +8,7 @@ import { AttestationError } from "./attestation-error.ts";
 import { digestString, toHex } from "./bytes.ts";
 import { type CommittedFrame, frameCommitment } from "./commitment.ts";
 import { contentDigest } from "./hash.ts";
-import { inclusionProofFromTree, merkleTree } from "./merkle.ts";
-import { canonicalOrder } from "./order.ts";
+import { frameProof, resultTree } from "./result-tree.ts";
 import type { Signer } from "./signer.ts";
 import { ED25519 } from "./verify.ts";
 
@@ -73,20 +72,15 @@ export async function attestResult<R extends Pick<ContextQueryResult, "frames">>
         : frame,
     ),
   );
-  const order = canonicalOrder(frames);
-  const tree = merkleTree(order.map((i) => frameCommitment(providerName, frames[i]!)));
-  const leafOf = new Array<number>(frames.length);
-  order.forEach((frameIndex, leafIndex) => {
-    leafOf[frameIndex] = leafIndex;
-  });
+  const tree = resultTree(providerName, frames);
   const frameAttestations: FrameAttestation[] = frames.map((frame, i) => ({
     frame: frameIdOf(providerName, frame),
-    inclusion_proof: inclusionProofFromTree(tree, leafOf[i]!),
+    inclusion_proof: frameProof(tree, i),
   }));
   return {
     ...result,
     frames,
     frame_attestations: frameAttestations,
-    result_attestation: await signCommitment(tree.root, signer, options),
+    result_attestation: await signCommitment(tree.tree.root, signer, options),
   };
 }

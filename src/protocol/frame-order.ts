@@ -29,8 +29,17 @@ export function compareUtf8(a: string, b: string): number {
  * as UTF-8. Negative, zero or positive, for `Array.prototype.sort`.
  */
 export function compareFrameIds(a: FrameId, b: FrameId): number {
-  const byProvider = compareUtf8(a.provider_id, b.provider_id);
-  if (byProvider !== 0) return byProvider;
+  return compareUtf8(a.provider_id, b.provider_id) || compareWithinProvider(a, b);
+}
+
+/**
+ * The canonical order of two FrameIds of one provider (spec §3.7): `frame_id`,
+ * then `content_digest` with absent before present, bytewise as UTF-8.
+ */
+export function compareWithinProvider(
+  a: Pick<FrameId, "frame_id" | "content_digest">,
+  b: Pick<FrameId, "frame_id" | "content_digest">,
+): number {
   const byFrame = compareUtf8(a.frame_id, b.frame_id);
   if (byFrame !== 0) return byFrame;
   if (a.content_digest === undefined || b.content_digest === undefined) {

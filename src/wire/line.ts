@@ -2,8 +2,10 @@
 import { ENVELOPE_SCHEMAS, type Envelope, type EnvelopeInit, EnvelopeSchema } from "../protocol/envelope.ts";
 import { SerializeError, serializer } from "../protocol/serialize.ts";
 import { readEnvelope } from "../protocol/readers.generated.ts";
+import { envelopeShape } from "../protocol/member-shapes.ts";
 import { isRecord } from "../protocol/schema-walk.ts";
 import { ShapeFailure } from "../protocol/shape-failure.ts";
+import { duplicateMember } from "./duplicate-members.ts";
 import { preview, WireError } from "./wire-error.ts";
 
 const writeEnvelope = serializer(EnvelopeSchema);
@@ -25,18 +27,30 @@ export function encodeLine(envelope: EnvelopeInit): string {
 }
 
 /**
+ * Refuses a line giving a member the schemas read twice in one object (spec
+ * §1.2): `duplicate_member`, naming the path (member names and indexes only).
+ */
+function refuseDuplicateMembers(text: string, value: Record<string, unknown>): void {
+  const duplicate = duplicateMember(text, value, envelopeShape(value.type));
+  if (duplicate !== undefined) throw new WireError("duplicate_member", `envelope.${duplicate}: member given twice`);
+}
+
+/**
  * Parses one line into a typed envelope (spec §1.1 "Reading", §1.2): trailing
  * whitespace (so `\r`) is stripped, unknown members are ignored, `null` reads
- * as absent, defaults are filled in. Any failure is a `WireError`, never a
- * crash; the message names the member, never its value.
+ * as absent, defaults are filled in, a member the schemas read given twice in
+ * one object is refused. Any failure is a `WireError`, never a crash; the
+ * message names the member, never its value.
  */
 export function decodeLine(line: string): Envelope {
+  const text = line.trimEnd();
   let value: unknown;
   try {
-    value = JSON.parse(line.trimEnd());
+    value = JSON.parse(text);
   } catch {
     throw new WireError("invalid_json", `line is not JSON: ${preview(line)}`);
   }
+  if (isRecord(value)) refuseDuplicateMembers(text, value);
   if (!isRecord(value) || typeof value.type !== "string") {
     throw new WireError("not_an_envelope", 'an envelope is a JSON object with a string member "type"');
   }

@@ -14,6 +14,8 @@ export type WireErrorCode =
   | "unknown_type"
   /** A known envelope with a missing or mistyped member (spec §1.2 "Required members"). */
   | "invalid_envelope"
+  /** A member the schemas read is given twice in one object, so readers could disagree on its value (spec §1.2). */
+  | "duplicate_member"
   /** An envelope we were asked to write does not fit its shape. */
   | "unencodable";
 

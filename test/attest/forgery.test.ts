@@ -187,6 +187,22 @@ function kindOf(state: AttestationState | undefined): string {
   return state?.state === "invalid" ? `invalid:${state.verdict.kind}` : (state?.state ?? "missing");
 }
 
+/** The order of the Ed25519 base point, RFC 8032 §5.1: a canonical S is below it. */
+const ED25519_L = 2n ** 252n + 27742317777372353535851937790883648493n;
+
+/** The S half (bytes 32–63, little-endian) of a signature in hex. */
+function scalarS(signatureHex: string): bigint {
+  const bytes = signatureHex.slice(64).match(/../g) ?? assert.fail("no S half");
+  return bytes.reduceRight((value, pair) => (value << 8n) | BigInt(parseInt(pair, 16)), 0n);
+}
+
+/** A signature in hex with its S half replaced by `s` (< 2^256), R kept. */
+function withScalarS(signatureHex: string, s: bigint): string {
+  assert.ok(s < 2n ** 256n, "S does not fit 32 bytes");
+  const bytes = Array.from({ length: 32 }, (_, i) => Number((s >> BigInt(8 * i)) & 0xffn));
+  return signatureHex.slice(0, 64) + bytes.map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** A deliberately long proof: `steps` well-formed siblings. */
 function longPath(steps: number): InclusionProof["path"] {
   return Array.from({ length: steps }, (_, n) => ({
@@ -415,14 +431,13 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
     });
 
     describe("signature and unsigned members", () => {
-      test("a signature bit flipped (in R, in S, S pushed past L) → bad_signature", async () => {
+      test("a signature bit flipped (in R, in S) → bad_signature", async () => {
         const frame = frameOf(g.full, RETRY);
         const genuine = attestationOf(g.full, RETRY);
         for (const [byte, bit] of [
           [0, 0],
           [31, 7],
           [32, 0],
-          [63, 4],
         ] as const) {
           const flipped = { ...genuine, signature: flipBit(genuine.signature, byte, bit) };
           assert.deepEqual(await frameVerdict(frame, flipped), { kind: "bad_signature" }, `byte ${byte} bit ${bit}`);
@@ -434,6 +449,32 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
           frames,
           g.proofs.frames.map(() => invalid({ kind: "bad_signature" })),
         );
+      });
+
+      test("S pushed to L or past it (S = L, S + L malleated, bit 252 set) → bad_signature with no engine call; S = L − 1 reaches the engine", async () => {
+        const frame = frameOf(g.full, RETRY);
+        const genuine = attestationOf(g.full, RETRY);
+        const s = scalarS(genuine.signature);
+        for (const [name, forgedS] of [
+          ["S = L", ED25519_L],
+          ["S + L", s + ED25519_L],
+          ["S + 2^252", s + 2n ** 252n],
+        ] as const) {
+          const counter = countingEngine(engine);
+          const forged = { ...genuine, signature: withScalarS(genuine.signature, forgedS) };
+          assert.deepEqual(
+            await frameVerdict(frame, forged, g.publicKey, PROVIDER, { engine: counter.engine }),
+            { kind: "bad_signature" },
+            name,
+          );
+          assert.equal(counter.calls(), 0, `${name}: refused by the canonical-S rule, not by an engine`);
+        }
+        const counter = countingEngine(engine);
+        const largest = { ...genuine, signature: withScalarS(genuine.signature, ED25519_L - 1n) };
+        assert.deepEqual(await frameVerdict(frame, largest, g.publicKey, PROVIDER, { engine: counter.engine }), {
+          kind: "bad_signature",
+        });
+        assert.equal(counter.calls(), 1, "S = L − 1 is canonical: the engine decides");
       });
 
       test("key_id rewritten to another published key (wrong key) → bad_signature", async () => {
@@ -485,6 +526,29 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
         );
         assert.deepEqual(result, ATTESTED, "the root itself is untouched");
         assert.equal(kindOf(frames[BACKOFF]), "invalid:commitment_mismatch");
+      });
+
+      test("a tampered inclusion proof beside a genuine frame attestation → invalid, never attested (and a tampered attestation beside a genuine proof)", async () => {
+        const frame = frameOf(g.full, BACKOFF);
+        const proof = mutated(
+          proofOf(g.full, BACKOFF),
+          (p) => (p.path[0]!.sibling = `sha256:${flipBit(p.path[0]!.sibling.slice(7), 5, 3)}`),
+        );
+        const tamperedProof = await report(mutated(g.full, (r) => (entryOf(r, BACKOFF).inclusion_proof = proof)));
+        assert.deepEqual(
+          tamperedProof.frames[BACKOFF],
+          invalid({
+            kind: "commitment_mismatch",
+            expected: replayedRoot(frame, proof),
+            signed: rootOf(g.full).signed_commitment,
+          }),
+        );
+        const forged = flipBit(attestationOf(g.full, BACKOFF).signature, 0, 0);
+        const tamperedSignature = await report(mutated(g.full, (r) => (attestationOf(r, BACKOFF).signature = forged)));
+        assert.deepEqual(tamperedSignature.frames[BACKOFF], invalid({ kind: "bad_signature" }));
+        for (const { frames } of [tamperedProof, tamperedSignature]) {
+          frames.forEach((state, n) => n !== BACKOFF && assert.deepEqual(state, ATTESTED, `untouched frame ${n}`));
+        }
       });
 
       test("a proof side flipped → malformed_commitment (the path no longer has the shape its index implies)", async () => {

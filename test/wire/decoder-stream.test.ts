@@ -125,6 +125,33 @@ describe("NdjsonDecoderStream", () => {
     assert.deepEqual(summary(await decode([`${line} \n`], max)), ["1 error:line_too_long"]);
   });
 
+  test("with no options, caps lines at 16 MiB: a line of exactly 16 MiB decodes, one byte more is line_too_long, and the next line decodes", async () => {
+    const MiB = 1024 * 1024;
+    // Every chunk is a view of one 64 KiB piece, so the input costs no memory; the splitter's own buffer is the limit.
+    const piece = new Uint8Array(64 * 1024).fill(0x78);
+    function* xs(count: number): Generator<Uint8Array> {
+      for (let left = count; left > 0; left -= piece.length) yield piece.subarray(0, Math.min(left, piece.length));
+    }
+    const [head, tail] = ['{"type":"error","message":"', '"}'];
+    function* transcript(): Generator<Uint8Array | string> {
+      yield head;
+      yield* xs(16 * MiB - head.length - tail.length);
+      yield `${tail}\n`;
+      yield* xs(16 * MiB + 1);
+      yield '\n{"type":"shutdown"}\n';
+    }
+    const items = await collect(streamOf(transcript()).pipeThrough(new NdjsonDecoderStream()));
+    assert.deepEqual(
+      items.map((item) =>
+        "envelope" in item ? `${item.line} ${item.envelope.type}` : `${item.line} ${item.error.code}`,
+      ),
+      ["1 error", "2 line_too_long", "3 shutdown"],
+    );
+    const [first] = items;
+    assert.ok(first && "envelope" in first && first.envelope.type === "error");
+    assert.equal(first.envelope.message.length, 16 * MiB - head.length - tail.length);
+  });
+
   test("reports an oversized last line without newline", async () => {
     assert.deepEqual(summary(await decode(["x".repeat(50), "y".repeat(60)], 100)), ["1 error:line_too_long"]);
   });
@@ -148,6 +175,21 @@ describe("NdjsonDecoderStream", () => {
 
   test("rejects a nonsensical limit at construction", () => {
     assert.throws(() => new NdjsonDecoderStream({ maxLineBytes: 0 }), RangeError);
+  });
+
+  test("hands a custom decode each line without its CR LF or LF ending (one CR only, inner CRs kept), whatever the chunking", async () => {
+    const bytes = utf8.encode("abc\r\n\r\nd\r\r\na\rb\r\ne\nf\r");
+    const expected = ["1 abc", "3 d\r", "4 a\rb", "5 e", "6 f"];
+    const lines = async (chunks: Iterable<Uint8Array>) =>
+      (await collect(streamOf(chunks).pipeThrough(new NdjsonDecoderStream<string>({ decode: (text) => text })))).map(
+        (item) => ("envelope" in item ? `${item.line} ${item.envelope}` : `${item.line} error:${item.error.code}`),
+      );
+    assert.deepEqual(await lines([bytes]), expected, "one chunk");
+    for (let offset = 0; offset <= bytes.length; offset++) {
+      assert.deepEqual(await lines(splitAt(bytes, [offset])), expected, `split at byte ${offset}`);
+    }
+    const single = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    assert.deepEqual(await lines(single), expected, "1-byte chunks");
   });
 
   test("takes a custom line decoder and reports its throws as error items", async () => {

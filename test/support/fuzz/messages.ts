@@ -15,6 +15,7 @@ const WIRE_ERROR_CODES = new Set([
   "not_an_envelope",
   "unknown_type",
   "invalid_envelope",
+  "duplicate_member",
   "unencodable",
 ]);
 const MAX_MESSAGE_CHARS = 200;

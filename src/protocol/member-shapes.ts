@@ -1,0 +1,66 @@
+/**
+ * Which members the envelope schemas read, object by object (spec §1.2): the
+ * table a receiver walks beside a line's text to find a member name given
+ * twice. Built once from the valibot schemas, so it cannot drift from them.
+ * Only what the schemas read is in it: the values of unknown members are not
+ * (U1), and neither are leaves.
+ */
+import type * as v from "valibot";
+import { EnvelopeSchema } from "./envelope.ts";
+import { node, unwrap, variantOptions } from "./schema-walk.ts";
+
+/** A member an object schema reads: its name, its bit in a per-object mask, and the shape of its value. */
+export interface MemberShape {
+  readonly name: string;
+  readonly bit: number;
+  readonly value: ValueShape | undefined;
+}
+
+/** An object the schemas read, with its members by name and by the length of their name. */
+export interface ObjectShape {
+  readonly kind: "object";
+  readonly members: ReadonlyMap<string, MemberShape>;
+  /** `byLength[n]`: the members whose name is `n` UTF-16 units long, to match a name in place. */
+  readonly byLength: readonly (readonly MemberShape[] | undefined)[];
+}
+
+/** A list the schemas read, with the shape of its items. */
+export interface ArrayShape {
+  readonly kind: "array";
+  readonly item: ValueShape | undefined;
+}
+
+/** A container the schemas read; leaves (strings, numbers, booleans, literals) have none. */
+export type ValueShape = ObjectShape | ArrayShape;
+
+/** Members per object a 32-bit mask holds (bit 31 is the sign). */
+const MAX_MEMBERS = 31;
+
+/** An object's shape from its members in declaration order, each given the next bit. */
+function objectShape(entries: readonly (readonly [string, ValueShape | undefined])[]): ObjectShape {
+  if (entries.length > MAX_MEMBERS) throw new Error(`an object schema with over ${MAX_MEMBERS} members`);
+  const members = new Map<string, MemberShape>();
+  const byLength: MemberShape[][] = [];
+  entries.forEach(([name, value], i) => {
+    const member = { name, bit: 1 << i, value };
+    members.set(name, member);
+    byLength[name.length] = [...(byLength[name.length] ?? []), member];
+  });
+  return { kind: "object", members, byLength };
+}
+
+/** The shape of what `schema` reads: an object's members, a list's items; undefined for a leaf. */
+function shapeOf(schema: v.GenericSchema): ValueShape | undefined {
+  const n = node(unwrap(schema));
+  if (n.type === "array") return { kind: "array", item: shapeOf(n.item as v.GenericSchema) };
+  if (n.type !== "object") return undefined;
+  return objectShape(Object.entries(n.entries ?? {}).map(([name, member]) => [name, shapeOf(member)] as const));
+}
+
+const BY_TYPE = new Map(variantOptions(EnvelopeSchema).map(([tag, option]) => [tag, shapeOf(option) as ObjectShape]));
+const TYPE_ONLY = objectShape([["type", undefined]]);
+
+/** The shape of the envelope a `type` names; for any other value, an object whose only member is `type`. */
+export function envelopeShape(type: unknown): ObjectShape {
+  return BY_TYPE.get(type) ?? TYPE_ONLY;
+}
