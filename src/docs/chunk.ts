@@ -97,43 +97,14 @@ export function planDocument(path: string, lines: readonly string[]): DocumentPl
   const { headings, fences } = outline(lines);
   const label = documentLabel(path);
   const title = headings.find((h) => h.level === 1 && h.text !== "")?.text ?? label;
-  const headingTrails = trails(label, headings);
   const code = codeLines(lines.length, fences);
-  const nextId = slugCounter();
-  const sections = [
-    { id: path, trail: label, start: 1, end: (headings[0]?.line ?? lines.length + 1) - 1, heading: false },
-    ...headings.map((heading, i) => ({
-      id: `${path}#${nextId(heading.text)}`,
-      trail: headingTrails[i]!,
-      start: heading.line,
-      end: (headings[i + 1]?.line ?? lines.length + 1) - 1,
-      heading: true,
-    })),
-  ];
   const chunks: ChunkPlan[] = [];
-  let nextFence = 0; // fences and sections are both in line order, and no fence spans two sections
-  for (const section of sections) {
+  const snippets = snippetPlanner(fences);
+  for (const section of sectionsOf(path, label, headings, lines.length)) {
     const range = trimmed(lines, section.start, section.end);
     if (!range || (section.heading && range.end === section.start)) continue;
-    chunks.push({
-      id: section.id,
-      kind: "doc",
-      trail: section.trail,
-      ...range,
-      prose: proseOf(lines, range.start, range.end, code),
-    });
-    while (nextFence < fences.length && fences[nextFence]!.start < range.start) nextFence += 1;
-    for (let n = 1; nextFence < fences.length && fences[nextFence]!.start <= range.end; n++, nextFence++) {
-      const fence = fences[nextFence]!;
-      chunks.push({
-        id: `${section.id}~snippet-${n}`,
-        kind: "snippet",
-        trail: `${section.trail}${TRAIL_SEPARATOR}snippet ${n}${fence.info ? ` (${fence.info})` : ""}`,
-        start: fence.start,
-        end: Math.min(fence.end, range.end),
-        prose: "",
-      });
-    }
+    const prose = proseOf(lines, range.start, range.end, code);
+    chunks.push({ id: section.id, kind: "doc", trail: section.trail, ...range, prose }, ...snippets(section, range));
   }
   if (chunks.length === 0) {
     const range = trimmed(lines, 1, lines.length);
@@ -147,4 +118,55 @@ export function planDocument(path: string, lines: readonly string[]): DocumentPl
       });
   }
   return { title, chunks, proseLines: lines.map((line, i) => (code[i + 1] ? "" : lineBody(line))) };
+}
+
+/** A section before trimming: the text before the first heading, or a heading to the next heading of any level. */
+interface Section {
+  readonly id: string;
+  readonly trail: string;
+  readonly start: number;
+  readonly end: number;
+  readonly heading: boolean;
+}
+
+/** The document's sections in line order, with their ids (`<path>`, `<path>#<slug>`, `:<n>` on reuse). */
+function sectionsOf(path: string, label: string, headings: readonly Heading[], lineCount: number): Section[] {
+  const headingTrails = trails(label, headings);
+  const nextId = slugCounter();
+  return [
+    { id: path, trail: label, start: 1, end: (headings[0]?.line ?? lineCount + 1) - 1, heading: false },
+    ...headings.map((heading, i) => ({
+      id: `${path}#${nextId(heading.text)}`,
+      trail: headingTrails[i]!,
+      start: heading.line,
+      end: (headings[i + 1]?.line ?? lineCount + 1) - 1,
+      heading: true,
+    })),
+  ];
+}
+
+/**
+ * The `snippet` chunks of each section's fenced code, asked for section by section in line order:
+ * fences and sections are both in line order, and no fence spans two sections, so one cursor serves.
+ */
+function snippetPlanner(
+  fences: readonly Fence[],
+): (section: Section, range: { start: number; end: number }) => ChunkPlan[] {
+  let next = 0;
+  return (section, range) => {
+    while (next < fences.length && fences[next]!.start < range.start) next += 1;
+    const snippets: ChunkPlan[] = [];
+    for (let n = 1; next < fences.length && fences[next]!.start <= range.end; n++, next++) {
+      const fence = fences[next]!;
+      snippets.push({
+        id: `${section.id}~snippet-${n}`,
+        kind: "snippet",
+        trail: `${section.trail}${TRAIL_SEPARATOR}snippet ${n}${fence.info ? ` (${fence.info})` : ""}`,
+        start: fence.start,
+        end: Math.min(fence.end, range.end),
+        prose: "",
+      });
+    }
+    return snippets;
+  };
 }

@@ -18,9 +18,9 @@ function frame(id: string, title: string, content: string, score: number): Conte
   };
 }
 
-/** The demo transcript as one string of NDJSON lines, some of them deliberately broken. */
-export function demoTranscript(): string {
-  const good = [
+/** A well-formed session: handshake, ack, one query and its frames. */
+function goodSession(): string[] {
+  return [
     encodeLine({ type: "handshake", protocol_version: PROTOCOL_VERSION }),
     encodeLine({
       type: "handshake_ack",
@@ -54,6 +54,10 @@ export function demoTranscript(): string {
       },
     }),
   ];
+}
+
+/** The demo transcript as one string of NDJSON lines, some of them deliberately broken. */
+export function demoTranscript(): string {
   const lyingCost = JSON.stringify({
     type: "frames",
     result: {
@@ -62,7 +66,7 @@ export function demoTranscript(): string {
     },
   });
   return [
-    ...good,
+    ...goodSession(),
     "this is not JSON\n",
     '{"type":"subscribe","topic":"everything"}\n',
     `${lyingCost}\r\n`,

@@ -31,25 +31,24 @@ function daysInMonth(year: number, month: number): number {
  * only, real calendar dates, hour ≤ 23, minute ≤ 59, second ≤ 60.
  */
 export function isTimestamp(value: string): boolean {
+  return timestampParts(value) !== undefined;
+}
+
+/** The calendar fields of an F4 timestamp and its fraction of a second, or undefined outside the profile. */
+function timestampParts(value: string): { fields: number[]; fraction: number } | undefined {
   const match = TIMESTAMP.exec(value);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return (
+  if (!match) return undefined;
+  const fields = match.slice(1, 7).map(Number);
+  const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
+  const valid =
     month >= 1 &&
     month <= 12 &&
     day >= 1 &&
     day <= daysInMonth(year, month) &&
     hour <= 23 &&
     minute <= 59 &&
-    second <= 60
-  );
+    second <= 60;
+  return valid ? { fields, fraction: match[7] ? Number(`0${match[7]}`) : 0 } : undefined;
 }
 
 /** An instant in the F4 profile without fraction, as the reference formatter writes it (spec §1.14). */
@@ -63,19 +62,11 @@ export function formatTimestamp(instant: Date): string {
  * the last instant of its minute.
  */
 export function timestampMillis(value: string): number | undefined {
-  if (!isTimestamp(value)) return undefined;
-  const match = TIMESTAMP.exec(value)!;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const fraction = match[7] ? Number(`0${match[7]}`) : 0;
+  const parts = timestampParts(value);
+  if (!parts) return undefined;
+  const [year, month, day, hour, minute, second] = parts.fields as [number, number, number, number, number, number];
   const leap = second === 60;
-  return Date.UTC(year, month - 1, day, hour, minute, leap ? 59 : second) + (leap ? 999.999 : fraction * 1000);
+  return Date.UTC(year, month - 1, day, hour, minute, leap ? 59 : second) + (leap ? 999.999 : parts.fraction * 1000);
 }
 
 /** A digest (D1, F5): `sha256:` + exactly 64 lowercase hex characters (spec §1.14). */

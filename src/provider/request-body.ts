@@ -10,6 +10,7 @@
  * body is abandoned and the runtime closes the connection, which a body that
  * size has earned.
  */
+import { concatBytes } from "../attest/bytes.ts";
 
 /** How much of a refused body is drained: 16 MiB, the longest line a host sends over stdio (spec §4.4). */
 export const DEFAULT_MAX_DRAIN_BYTES = 16 * 1024 * 1024;
@@ -36,16 +37,6 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: numb
   await reader.cancel().catch(() => undefined);
 }
 
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * Reads `request`'s body if it is at most `maxBytes`, declared or chunked.
  * A larger one is drained up to `maxDrainBytes` (at once abandoned when its
@@ -65,7 +56,7 @@ export async function readBody(request: Request, maxBytes: number, maxDrainBytes
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { bytes: concat(chunks, size) };
+    if (done) return { bytes: concatBytes(...chunks) };
     size += value.byteLength;
     if (size > maxBytes) {
       await drain(reader, size, maxDrainBytes);
