@@ -1,0 +1,92 @@
+// `npm run test:mutation [-- <folder>...]`: StrykerJS over each folder in turn (all five by default),
+// then the mutation score per folder and every surviving mutant. See docs/mutation.md.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const FOLDERS = {
+  wire: "src/wire",
+  checks: "src/protocol/checks",
+  attest: "src/attest",
+  host: "src/host",
+  provider: "src/provider",
+};
+const TARGET = 90;
+const DETECTED = new Set(["Killed", "Timeout"]);
+const UNDETECTED = new Set(["Survived", "NoCoverage"]);
+
+function folderOf(arg) {
+  const key = arg.replace(/^src\//, "").replace(/\/$/, "");
+  const folder = FOLDERS[key] ?? Object.values(FOLDERS).find((path) => path === `src/${key}`);
+  if (!folder) throw new Error(`unknown folder ${arg}: one of ${Object.keys(FOLDERS).join(", ")}`);
+  return folder;
+}
+
+/** The sandbox sits in .stryker-tmp/; the fixtures are read at ../shared from the project root. */
+function linkSharedBesideSandbox() {
+  const shared = resolve(ROOT, "../shared");
+  const link = resolve(ROOT, ".stryker-tmp/shared");
+  mkdirSync(dirname(link), { recursive: true });
+  if (existsSync(shared) && !existsSync(link)) symlinkSync(shared, link);
+}
+
+function runStryker(folder) {
+  linkSharedBesideSandbox();
+  const stryker = resolve(ROOT, "node_modules/@stryker-mutator/core/bin/stryker.js");
+  const result = spawnSync(process.execPath, [stryker, "run"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, FRAMELINE_MUTATE: folder },
+  });
+  return result.status === 0;
+}
+
+function summarize(folder) {
+  const name = folder.replace(/^src\//, "").replaceAll("/", "-");
+  const report = JSON.parse(readFileSync(resolve(ROOT, `reports/mutation/${name}.json`), "utf8"));
+  const counts = { detected: 0, undetected: 0, other: 0 };
+  const survivors = [];
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    for (const mutant of mutants) {
+      if (DETECTED.has(mutant.status)) counts.detected += 1;
+      else if (UNDETECTED.has(mutant.status)) {
+        counts.undetected += 1;
+        const { line, column } = mutant.location.start;
+        survivors.push(`${file}:${line}:${column} ${mutant.status} ${mutant.mutatorName} → ${mutant.replacement}`);
+      } else counts.other += 1;
+    }
+  }
+  const valid = counts.detected + counts.undetected;
+  const score = valid === 0 ? 100 : (100 * counts.detected) / valid;
+  return { folder, ...counts, score, survivors };
+}
+
+const folders = process.argv.length > 2 ? process.argv.slice(2).map(folderOf) : Object.values(FOLDERS);
+const results = [];
+let failed = false;
+for (const folder of folders) {
+  console.log(`\n=== mutation testing ${folder} ===`);
+  if (!runStryker(folder)) {
+    failed = true;
+    console.error(`stryker failed on ${folder}`);
+    continue;
+  }
+  results.push(summarize(folder));
+}
+
+console.log("\n=== mutation score per folder ===");
+for (const { folder, detected, undetected, other, score } of results) {
+  const mark = score >= TARGET ? "" : `  (below ${TARGET}%)`;
+  console.log(
+    `${folder.padEnd(22)} ${score.toFixed(2).padStart(6)}%  killed ${detected}, survived ${undetected}, invalid or ignored ${other}${mark}`,
+  );
+  if (score < TARGET) failed = true;
+}
+for (const { folder, survivors } of results) {
+  if (survivors.length === 0) continue;
+  console.log(`\nsurviving mutants in ${folder}:`);
+  for (const line of survivors) console.log(`  ${line}`);
+}
+process.exit(failed ? 1 : 0);
