@@ -1,10 +1,15 @@
 // StrykerJS over one folder of src/ at a time (issue 15, docs/mutation.md). Run it through
-// `npm run test:mutation -- <folder>`, which sets FRAMELINE_MUTATE to the folder.
+// `npm run test:mutation -- <folder>`, which sets FRAMELINE_MUTATE to the folder and FRAMELINE_MUTATE_PART
+// to the part of it this run mutates (a glob; src/host runs in parts so each part's results are kept).
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const folder = process.env.FRAMELINE_MUTATE ?? "src/wire";
-const name = folder.replace(/^src\//, "").replaceAll("/", "-");
+const part = process.env.FRAMELINE_MUTATE_PART ?? `${folder}/**/*.ts`;
+const name = part
+  .replace(/^src\//, "")
+  .replace(/\/\*\*\/\*\.ts$|\/\*\.ts$/, "")
+  .replaceAll("/", "-");
 
 /**
  * Test files left out of the mutation run, with the reason. Each needs a browser, workerd, a packed
@@ -62,7 +67,7 @@ export default {
     nodeArgs: ["--test-reporter=tap", "-r", "{{hookFile}}", "--import", "tsx", "{{testFile}}"],
     forceBail: true,
   },
-  mutate: [`${folder}/**/*.ts`, `!${folder}/**/index.ts`],
+  mutate: [part, `!${folder}/**/index.ts`],
   // Each mutant runs only the test files that reached it in the dry run.
   coverageAnalysis: "perTest",
   // Re-runs redo only the mutants whose source or covering tests changed.
@@ -70,7 +75,7 @@ export default {
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   concurrency: Number(process.env.FRAMELINE_MUTATION_CONCURRENCY ?? 2),
   // A generous margin over each mutant's own test time: the machine is shared.
-  timeoutMS: 20_000,
+  timeoutMS: 10_000,
   timeoutFactor: 2,
   reporters: ["clear-text", "progress-append-only", "json"],
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false, skipFull: true },

@@ -13,15 +13,28 @@ const FOLDERS = {
   host: "src/host",
   provider: "src/provider",
 };
+/** src/host is three times the next folder: it runs in parts, so an interrupted run keeps the parts done. */
+const PARTS = {
+  "src/host": [
+    "src/host/*.ts",
+    ...["compose", "consent", "exchange", "reports", "transports"].map((sub) => `src/host/${sub}/**/*.ts`),
+  ],
+};
 const TARGET = 90;
 const DETECTED = new Set(["Killed", "Timeout"]);
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 
-function folderOf(arg) {
+/** A folder (`host`, `src/wire`) or one part of a folder run in parts (`host/compose`): what to run. */
+function selectionOf(arg) {
   const key = arg.replace(/^src\//, "").replace(/\/$/, "");
   const folder = FOLDERS[key] ?? Object.values(FOLDERS).find((path) => path === `src/${key}`);
-  if (!folder) throw new Error(`unknown folder ${arg}: one of ${Object.keys(FOLDERS).join(", ")}`);
-  return folder;
+  if (folder) return { folder, parts: partsOf(folder) };
+  const [top] = key.split("/");
+  const part = (PARTS[FOLDERS[top]] ?? []).find((glob) => nameOf(glob) === key.replaceAll("/", "-"));
+  if (part) return { folder: FOLDERS[top], parts: [part] };
+  throw new Error(
+    `unknown folder ${arg}: one of ${Object.keys(FOLDERS).join(", ")} (host also by part: host/compose…)`,
+  );
 }
 
 /** The sandbox sits in .stryker-tmp/; the fixtures are read at ../shared from the project root. */
@@ -32,23 +45,37 @@ function linkSharedBesideSandbox() {
   if (existsSync(shared) && !existsSync(link)) symlinkSync(shared, link);
 }
 
-function runStryker(folder) {
+function partsOf(folder) {
+  return PARTS[folder] ?? [`${folder}/**/*.ts`];
+}
+
+/** The report name of a part: its path under src/, with dashes (matches stryker.config.mjs). */
+function nameOf(part) {
+  return part
+    .replace(/^src\//, "")
+    .replace(/\/\*\*\/\*\.ts$|\/\*\.ts$/, "")
+    .replaceAll("/", "-");
+}
+
+function runStryker(folder, part) {
   linkSharedBesideSandbox();
   const stryker = resolve(ROOT, "node_modules/@stryker-mutator/core/bin/stryker.js");
   const result = spawnSync(process.execPath, [stryker, "run"], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, FRAMELINE_MUTATE: folder },
+    env: { ...process.env, FRAMELINE_MUTATE: folder, FRAMELINE_MUTATE_PART: part },
   });
   return result.status === 0;
 }
 
 function summarize(folder) {
-  const name = folder.replace(/^src\//, "").replaceAll("/", "-");
-  const report = JSON.parse(readFileSync(resolve(ROOT, `reports/mutation/${name}.json`), "utf8"));
   const counts = { detected: 0, undetected: 0, other: 0 };
   const survivors = [];
-  for (const [file, { mutants }] of Object.entries(report.files)) {
+  const files = partsOf(folder).flatMap((part) => {
+    const path = resolve(ROOT, `reports/mutation/${nameOf(part)}.json`);
+    return existsSync(path) ? Object.entries(JSON.parse(readFileSync(path, "utf8")).files) : [];
+  });
+  for (const [file, { mutants }] of files) {
     for (const mutant of mutants) {
       if (DETECTED.has(mutant.status)) counts.detected += 1;
       else if (UNDETECTED.has(mutant.status)) {
@@ -63,15 +90,16 @@ function summarize(folder) {
   return { folder, ...counts, score, survivors };
 }
 
-const folders = process.argv.length > 2 ? process.argv.slice(2).map(folderOf) : Object.values(FOLDERS);
+const selections =
+  process.argv.length > 2 ? process.argv.slice(2).map(selectionOf) : Object.keys(FOLDERS).map(selectionOf);
 const results = [];
 let failed = false;
-for (const folder of folders) {
-  console.log(`\n=== mutation testing ${folder} ===`);
-  if (!runStryker(folder)) {
+for (const { folder, parts } of selections) {
+  for (const part of parts) {
+    console.log(`\n=== mutation testing ${part} ===`);
+    if (runStryker(folder, part)) continue;
     failed = true;
-    console.error(`stryker failed on ${folder}`);
-    continue;
+    console.error(`stryker failed on ${part}`);
   }
   results.push(summarize(folder));
 }
