@@ -43,8 +43,8 @@ const OWN_TESTS = {
   "src/host": ["test/host/"],
   "src/provider": ["test/provider/"],
 };
-/** Files that take tens of seconds each (100,000 fuzz cases, property runs): last, so they run only when needed. */
-const SLOW = ["test/wire/fuzz.test.ts", "test/attest/property.test.ts"];
+/** Files that take tens of seconds each (large inputs, 100,000 fuzz cases, property runs): last, so they run only when needed. */
+const SLOW = ["test/wire/linearity.test.ts", "test/wire/fuzz.test.ts", "test/attest/property.test.ts"];
 
 function rank(path) {
   if (SLOW.includes(path)) return 100 + SLOW.indexOf(path);
@@ -77,7 +77,9 @@ export default {
   // A generous margin over each mutant's own test time: the machine is shared.
   timeoutMS: 10_000,
   timeoutFactor: 2,
-  reporters: ["clear-text", "progress-append-only", "json"],
+  // event-recorder: one file per tested mutant as it finishes, so survivors can be read during a long run.
+  reporters: ["clear-text", "progress-append-only", "json", "event-recorder"],
+  eventReporter: { baseDir: `reports/mutation/events/${name}` },
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false, skipFull: true },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   thresholds: { high: 90, low: 90, break: null },
