@@ -76,7 +76,7 @@ export default {
   concurrency: Number(process.env.FRAMELINE_MUTATION_CONCURRENCY ?? 2),
   // A generous margin over each mutant's own test time: the machine is shared.
   timeoutMS: 10_000,
-  timeoutFactor: 2,
+  timeoutFactor: 1.5,
   // event-recorder: one file per tested mutant as it finishes, so survivors can be read during a long run.
   reporters: ["clear-text", "progress-append-only", "json", "event-recorder"],
   eventReporter: { baseDir: `reports/mutation/events/${name}` },
