@@ -35,25 +35,34 @@ function testFiles(dir) {
   });
 }
 
-/** The tests of each folder, run first on its mutants: Stryker stops at the first failing test file. */
+/**
+ * The tests that hold each folder's behaviour: its own, and for the wire the protocol's (which decode
+ * through it). A mutant survives unless these kill it, so the score says what the folder's own tests
+ * prove. On a shared two-core machine a surviving mutant reruns every file that covers it, and nearly
+ * every file covers the wire; FRAMELINE_MUTATION_TESTS=all runs every test file (in this order: the
+ * folder's own first, since Stryker stops at the first failing file) for a slower, wider run.
+ */
 const OWN_TESTS = {
-  "src/wire": ["test/wire/"],
+  "src/wire": ["test/wire/", "test/protocol/"],
   "src/protocol/checks": ["test/protocol/checks", "test/protocol/"],
   "src/attest": ["test/attest/"],
   "src/host": ["test/host/"],
-  "src/provider": ["test/provider/"],
+  "src/provider": ["test/provider/", "test/docs/provider.test.ts"],
 };
+const own = OWN_TESTS[folder] ?? [];
 /** Files that take tens of seconds each (large inputs, 100,000 fuzz cases, property runs): last, so they run only when needed. */
 const SLOW = ["test/wire/linearity.test.ts", "test/wire/fuzz.test.ts", "test/attest/property.test.ts"];
 
 function rank(path) {
   if (SLOW.includes(path)) return 100 + SLOW.indexOf(path);
-  const own = (OWN_TESTS[folder] ?? []).findIndex((prefix) => path.startsWith(prefix));
-  return own === -1 ? 50 : own;
+  const index = own.findIndex((prefix) => path.startsWith(prefix));
+  return index === -1 ? 50 : index;
 }
 
+const wide = process.env.FRAMELINE_MUTATION_TESTS === "all";
 const tests = testFiles("test")
   .filter((path) => !EXCLUDED.some((excluded) => path.startsWith(excluded)))
+  .filter((path) => wide || own.some((prefix) => path.startsWith(prefix)))
   .sort()
   .sort((a, b) => rank(a) - rank(b));
 
