@@ -33,3 +33,7 @@ export {
 export { type AttestationState, type ResultAttestationReport, verifyResultAttestations } from "./verify-result.ts";
 export { type Signer, type SignerIdentity, signerFromKeyPair, signerFromSeed } from "./signer.ts";
 export { attestResult, signCommitment, signFrameAttestation, type SignOptions } from "./sign.ts";
+export { type ContentBinding, checkContentBinding } from "./content-binding.ts";
+export { type ResultTree, resultTree } from "./result-tree.ts";
+export { type InclusionTrace, type InclusionTraceStep, traceInclusion } from "./inclusion-trace.ts";
+export type { ProofProblem } from "./merkle.ts";

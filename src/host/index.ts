@@ -38,3 +38,19 @@ export { budgetSplit, Host, type HostOptions, type LegResult } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";
+export {
+  DEFAULT_MAX_QUEUED_BYTES,
+  type MessagePortStreams,
+  type MessagePortStreamsOptions,
+  messagePortStreams,
+  type PortLike,
+} from "./transports/message-port.ts";
+export { type RecordedEnvelope, recordingTransport } from "./transports/recording.ts";
+export { replayTransport } from "./transports/replay.ts";
+export {
+  type RecordedExchange,
+  readTranscript,
+  type Transcript,
+  type TranscriptConversation,
+  type TranscriptProblem,
+} from "./transcript.ts";

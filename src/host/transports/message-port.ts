@@ -1,0 +1,84 @@
+/**
+ * `messagePortStreams`: a byte stream pair over a `MessagePort` (spec §1.1
+ * "stdio binding", §4.4), for a provider in a Web Worker. Each chunk crosses
+ * as its own transferred buffer, so the NDJSON framing above sees exactly the
+ * bytes written on the other side; `null` ends the stream. The port has no
+ * backpressure, so what the reader has not consumed is bounded explicitly.
+ */
+
+/** The default bound on bytes received but not yet read: 32 MiB, twice the 16 MiB line cap (spec §4.4). */
+export const DEFAULT_MAX_QUEUED_BYTES = 32 * 1024 * 1024;
+
+/** Both directions of a port, plus `end()` to close the readable side locally (the peer died). */
+export interface MessagePortStreams {
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<Uint8Array>;
+  /** Ends the readable side as if the peer had closed it, e.g. when its Worker crashed (then `provider_crashed`). */
+  end(): void;
+}
+
+/** Options for `messagePortStreams`. */
+export interface MessagePortStreamsOptions {
+  /** Most bytes received and not yet read before the readable side errors (default 32 MiB). */
+  readonly maxQueuedBytes?: number;
+}
+
+/** The slice of `MessagePort` used here (a Node `MessagePort` has it too). */
+export interface PortLike {
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  start(): void;
+  close(): void;
+}
+
+/**
+ * Streams over `port`. Writing posts each chunk (copied, then transferred);
+ * closing or aborting the writable posts `null`. The readable side yields
+ * every `Uint8Array` the peer posts, closes on `null` or `end()`, ignores any
+ * other message, and errors once more than `maxQueuedBytes` wait unread.
+ */
+export function messagePortStreams(port: PortLike, options: MessagePortStreamsOptions = {}): MessagePortStreams {
+  const limit = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const finish = (error?: Error) => {
+    if (!open) return;
+    open = false;
+    if (error) controller.error(error);
+    else controller.close();
+  };
+  const readable = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => {
+        controller = c;
+      },
+      cancel: () => {
+        open = false;
+      },
+    },
+    { highWaterMark: limit, size: (chunk) => chunk.byteLength },
+  );
+  port.addEventListener("message", (event: MessageEvent) => {
+    if (!open) return;
+    const data: unknown = event.data;
+    if (data === null) return finish();
+    if (!(data instanceof Uint8Array)) return;
+    if ((controller.desiredSize ?? 0) < data.byteLength)
+      return finish(new RangeError(`more than ${limit} bytes arrived unread`));
+    controller.enqueue(data);
+  });
+  port.start();
+  const post = (message: Uint8Array | null) => {
+    if (message === null) port.postMessage(null, []);
+    else {
+      const copy = message.slice();
+      port.postMessage(copy, [copy.buffer]);
+    }
+  };
+  const writable = new WritableStream<Uint8Array>({
+    write: (chunk) => post(chunk),
+    close: () => post(null),
+    abort: () => post(null),
+  });
+  return { readable, writable, end: () => finish() };
+}
