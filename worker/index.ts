@@ -59,6 +59,8 @@ export default {
   async fetch(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/healthz") return new Response("ok\n", { headers: { "content-type": "text/plain" } });
+    // With wrangler.toml's [assets], "/" is the playground page and never reaches this code; a deployment
+    // without the assets still sends a browser from "/" to the provider's description.
     if (url.pathname === "/" && request.method === "GET")
       return Response.redirect(new URL("/contextgraph", url).toString(), 302);
     return (await appFor(env)).fetch(request, env, context);

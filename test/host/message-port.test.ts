@@ -51,10 +51,11 @@ describe("messagePortStreams", () => {
     close();
   });
 
-  test("end() closes the readable side locally, as when the peer's Worker died", async () => {
+  test("end() closes the readable side locally and fails later writes, as when the peer's Worker died", async () => {
     const { far, close } = pair();
     far.end();
     assert.deepEqual(await readAll(far.readable), []);
+    await assert.rejects(far.writable.getWriter().write(utf8.encode("late\n")));
     close();
   });
 
@@ -102,7 +103,7 @@ describe("messagePortStreams", () => {
     close();
   });
 
-  test("a provider whose port ends mid-query fails the query as provider_crashed, not a hang", async () => {
+  test("a provider whose port ends mid-query fails that query and the next as provider_crashed, not a hang", async () => {
     const { near, far, close } = pair();
     const reader = far.readable.getReader();
     const writer = far.writable.getWriter();
@@ -116,7 +117,11 @@ describe("messagePortStreams", () => {
     const connection = await connecting;
     const query = connection.query({ goal: "g", max_frames: 1, max_tokens: 10 });
     near.end();
-    await assert.rejects(query, (error: unknown) => error instanceof HostError && error.kind === "provider_crashed");
+    const crashed = (error: unknown) => error instanceof HostError && error.kind === "provider_crashed";
+    await assert.rejects(query, crashed);
+    const started = performance.now();
+    await assert.rejects(connection.query({ goal: "again", max_frames: 1, max_tokens: 10 }), crashed);
+    assert.ok(performance.now() - started < 5_000, "the next query fails at once, long before its 30 s timeout");
     close();
   });
 });

@@ -13,7 +13,11 @@ export const DEFAULT_MAX_QUEUED_BYTES = 32 * 1024 * 1024;
 export interface MessagePortStreams {
   readonly readable: ReadableStream<Uint8Array>;
   readonly writable: WritableStream<Uint8Array>;
-  /** Ends the readable side as if the peer had closed it, e.g. when its Worker crashed (then `provider_crashed`). */
+  /**
+   * Treats the peer as gone, e.g. when its Worker crashed: the readable side
+   * ends and later writes fail, so a connection over it fails every request at
+   * once (`provider_crashed`) instead of waiting for a timeout.
+   */
   end(): void;
 }
 
@@ -36,11 +40,13 @@ export interface PortLike {
  * closing or aborting the writable posts `null`. The readable side yields
  * every `Uint8Array` the peer posts, closes on `null` or `end()`, ignores any
  * other message, and errors once more than `maxQueuedBytes` wait unread.
+ * After `end()` every write fails.
  */
 export function messagePortStreams(port: PortLike, options: MessagePortStreamsOptions = {}): MessagePortStreams {
   const limit = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
+  let peerGone = false;
   const finish = (error?: Error) => {
     if (!open) return;
     open = false;
@@ -69,6 +75,7 @@ export function messagePortStreams(port: PortLike, options: MessagePortStreamsOp
   });
   port.start();
   const post = (message: Uint8Array | null) => {
+    if (peerGone) throw new Error("the port's peer is gone");
     if (message === null) port.postMessage(null, []);
     else {
       const copy = message.slice();
@@ -80,5 +87,9 @@ export function messagePortStreams(port: PortLike, options: MessagePortStreamsOp
     close: () => post(null),
     abort: () => post(null),
   });
-  return { readable, writable, end: () => finish() };
+  const end = () => {
+    peerGone = true;
+    finish();
+  };
+  return { readable, writable, end };
 }

@@ -1,0 +1,88 @@
+/**
+ * The playground's host, in a Web Worker: it holds the connection, the
+ * consent gate and every signature check, so a 1,000-frame answer is verified
+ * without a long task on the page's main thread. The page sends requests
+ * (`HostRequest`) and gets replies and events (`HostMessage`).
+ */
+import { defaultEngine } from "../../src/attest/index.ts";
+import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
+import type { HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
+import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
+import { verdictsJson } from "./export.ts";
+import { importTranscript } from "./import.ts";
+import { Session } from "./session.ts";
+import { composeView, pathView, revalidationView } from "./views.ts";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const post = (message: HostMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+/** Consent lives in the page's Web Storage; here it is held in memory and every change is handed back to be saved. */
+function consentStore(initial: ConsentState): ConsentStore {
+  const memory = memoryConsentStorage(initial);
+  return new ConsentStore({
+    load: () => memory.load(),
+    save: (state) => {
+      memory.save(state);
+      post({ event: "consent", state });
+    },
+  });
+}
+
+type Handlers = { [M in keyof HostMethods]: (params: HostMethods[M]["params"]) => Promise<HostMethods[M]["result"]> };
+
+function handlers(session: Session): Handlers {
+  return {
+    connect: ({ target, pinned, handshakeTimeoutMs, port }) =>
+      session.connect(target, pinned, handshakeTimeoutMs, port),
+    providerGone: async () => {
+      session.providerGone();
+      return null;
+    },
+    pin: async ({ keys }) => {
+      session.pin(keys);
+      return null;
+    },
+    query: ({ input }) => session.query(input),
+    grant: async ({ scope }) => {
+      session.grant(scope);
+      return null;
+    },
+    revoke: async () => {
+      session.revoke();
+      return null;
+    },
+    verify: async () => {
+      const held = session.latestLive().leg.frames.map((f) => f.frameId);
+      return revalidationView(held, await session.verifyFrames(held));
+    },
+    compose: async ({ answer, budgetTokens }) => {
+      const kept = session.answer(answer);
+      if (!kept.leg) throw new HostError("provider", "the host dropped this answer: there is nothing to compose");
+      return composeView({ ...kept, leg: kept.leg }, budgetTokens);
+    },
+    path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
+    exportSession: async () => ({ ndjson: session.transcript.text(), verdicts: verdictsJson(session.answers) }),
+    importTranscript: ({ text }) => importTranscript(session, text),
+  };
+}
+
+async function start(init: HostInit): Promise<void> {
+  watchCsp(self);
+  const engine = (await defaultEngine()).name;
+  const session = new Session(consentStore(init.consent), engine, post);
+  const table = handlers(session);
+  self.onmessage = async (event: MessageEvent<HostRequest>) => {
+    const { id, method, params } = event.data;
+    if (method === "connect" || method === "query") resetCspWatch();
+    try {
+      const handler = table[method] as (p: typeof params) => Promise<unknown>;
+      post({ id, ok: true, value: await handler(params) });
+    } catch (error) {
+      post({ id, ok: false, error: await errorView(error, session.url) });
+    }
+  };
+  post({ event: "ready", engine });
+}
+
+self.onmessage = (event: MessageEvent<HostInit>) => void start(event.data);
