@@ -6,7 +6,7 @@
  */
 import { defaultEngine } from "../../src/attest/index.ts";
 import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
-import type { HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
+import type { AnswerView, HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
 import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
 import { verdictsJson } from "./export.ts";
 import { importTranscript } from "./import.ts";
@@ -29,6 +29,17 @@ function consentStore(initial: ConsentState): ConsentStore {
   });
 }
 
+/** Frames per message: a slice is received by the page in a few milliseconds. */
+const FRAMES_PER_MESSAGE = 100;
+
+/** Posts a large answer's frames ahead of its reply, in slices; the page puts them back (web/src/rpc.ts). */
+function inSlices(view: AnswerView): AnswerView {
+  if (view.frames.length <= FRAMES_PER_MESSAGE) return view;
+  for (let i = 0; i < view.frames.length; i += FRAMES_PER_MESSAGE)
+    post({ event: "frames", answer: view.answer, frames: view.frames.slice(i, i + FRAMES_PER_MESSAGE) });
+  return { ...view, frames: [] };
+}
+
 type Handlers = { [M in keyof HostMethods]: (params: HostMethods[M]["params"]) => Promise<HostMethods[M]["result"]> };
 
 function handlers(session: Session): Handlers {
@@ -43,7 +54,7 @@ function handlers(session: Session): Handlers {
       session.pin(keys);
       return null;
     },
-    query: ({ input }) => session.query(input),
+    query: async ({ input }) => inSlices(await session.query(input)),
     grant: async ({ scope }) => {
       session.grant(scope);
       return null;
@@ -63,7 +74,10 @@ function handlers(session: Session): Handlers {
     },
     path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
     exportSession: async () => ({ ndjson: session.transcript.text(), verdicts: verdictsJson(session.answers) }),
-    importTranscript: ({ text }) => importTranscript(session, text),
+    importTranscript: async ({ text }) => {
+      const view = await importTranscript(session, text);
+      return { ...view, answers: view.answers.map(inSlices) };
+    },
   };
 }
 

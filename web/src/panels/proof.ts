@@ -21,7 +21,7 @@ function box(x: number, y: number, label: string, hash: string, css: string): SV
 }
 
 function drawing(path: PathView): SVGElement {
-  const rows = path.steps.length + 2;
+  const rows = path.steps.length + 1;
   const height = rows * ROW;
   const mid = 230;
   const y = (row: number) => height - (row + 1) * ROW + 10;

@@ -10,7 +10,7 @@ import { badge } from "./badge.ts";
 import { renderBudget } from "./budget.ts";
 
 /** Work per slice before the page yields to input and painting. */
-const SLICE_MS = 8;
+const SLICE_MS = 6;
 
 /** What a card needs from the page: a link for a relation, and what to do when a frame is selected. */
 export interface CardActions {
@@ -145,14 +145,15 @@ export async function renderAnswer(answer: AnswerView, actions: CardActions): Pr
   performance.clearMarks("frameline:all-badges");
   let index = 0;
   while (index < answer.frames.length) {
+    // Each slice is a task of its own, after the one that received the answer.
+    await nextTask();
+    if (mine !== generation) return;
     const started = performance.now();
     const slice = document.createDocumentFragment();
     while (index < answer.frames.length && performance.now() - started < SLICE_MS)
       slice.append(card(answer.frames[index++]!, answer, actions));
     list.append(slice);
     if (performance.getEntriesByName("frameline:first-badge").length === 0) performance.mark("frameline:first-badge");
-    if (index < answer.frames.length) await nextTask();
-    if (mine !== generation) return;
   }
   performance.mark("frameline:all-badges");
 }

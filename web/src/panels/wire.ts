@@ -1,7 +1,7 @@
-/** The wire log: one line per envelope sent or received, newest last (the last 200 are kept on screen). */
+/** The wire log: one line per envelope sent or received, newest last (the latest 40 are kept on screen). */
 import { byId, el } from "../dom.ts";
 
-const KEEP = 200;
+const KEEP = 40;
 
 /** Adds one envelope to the log. */
 export function logEnvelope(direction: "sent" | "received", type: string, bytes: number): void {
