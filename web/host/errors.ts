@@ -40,7 +40,8 @@ async function diagnose(url: string): Promise<keyof typeof DIAGNOSED> {
   await nextTask();
   if (blocked()) return "blocked_by_csp";
   try {
-    await fetch(target, { mode: "no-cors", credentials: "omit", cache: "no-store", redirect: "manual" });
+    // A no-cors request must follow redirects (Fetch standard); the probe is a bodiless, credential-free GET.
+    await fetch(target, { mode: "no-cors", credentials: "omit", cache: "no-store" });
     return "cors_refused";
   } catch {
     await nextTask();

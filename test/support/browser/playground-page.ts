@@ -42,7 +42,7 @@ export async function connectTo(
   options: { token?: string; remember?: boolean; handshakeTimeoutMs?: number } = {},
 ): Promise<void> {
   await page.getByRole("radio", { name: "A provider URL" }).check();
-  await page.getByLabel("Provider URL").fill(url);
+  await page.getByLabel("Provider URL", { exact: true }).fill(url);
   await page.getByLabel("Bearer token (optional)").fill(options.token ?? "");
   await page.getByLabel("Remember the token on this device").setChecked(options.remember ?? false);
   if (options.handshakeTimeoutMs !== undefined) {

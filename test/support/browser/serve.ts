@@ -43,3 +43,31 @@ export async function serveForBrowser(
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/**
+ * Serves several fetch handlers (hono apps, or plain objects with `fetch`) on one loopback port, each at its
+ * own path: a second origin for browser tests, with providers that misbehave in one way each. `close` ends
+ * every open connection too, so a handler that never answers cannot keep the server up.
+ */
+export async function serveApps(
+  routes: Record<string, FetchHandler>,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  let origin = "";
+  const server: Server = createServer(async (incoming, outgoing) => {
+    const handler = routes[new URL(incoming.url ?? "/", "http://x").pathname];
+    if (!handler) return void outgoing.writeHead(404).end();
+    const response = await handler.fetch(await toRequest(incoming, origin));
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    outgoing.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
