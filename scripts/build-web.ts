@@ -30,8 +30,10 @@ export interface BuiltFile {
 export interface PlaygroundBuild {
   readonly outDir: string;
   readonly files: readonly BuiltFile[];
-  /** The page's own JavaScript: app.js, host.js and every chunk they load (the noble fallback included). */
+  /** The page's JavaScript as a browser with WebCrypto Ed25519 loads it: app.js and its host Worker, host.js. */
   readonly pageScripts: readonly BuiltFile[];
+  /** Chunks loaded only on demand: the @noble/ed25519 fallback, for a browser whose WebCrypto lacks Ed25519. */
+  readonly lazyScripts: readonly BuiltFile[];
   /** The in-page provider's Worker, with its corpus and dev key inside. */
   readonly providerScript: BuiltFile;
   /** The dev key's seed, hex: public in the bundle, so only ever a development key. */
@@ -131,7 +133,8 @@ export async function buildPlayground(options: BuildOptions = {}): Promise<Playg
   return {
     outDir,
     files,
-    pageScripts: files.filter((f) => f.path.endsWith(".js") && f !== providerScript),
+    pageScripts: files.filter((f) => f.path === "app.js" || f.path === "host.js"),
+    lazyScripts: files.filter((f) => f.path.startsWith("chunks/")),
     providerScript,
     devSeedHex,
   };
@@ -144,8 +147,8 @@ function kb(bytes: number): string {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const extra = (process.env.FRAMELINE_CONNECT_SRC ?? "").split(/\s+/).filter(Boolean);
   const built = await buildPlayground({ outDir: process.argv[2] ?? DEFAULT_OUT_DIR, connectSources: extra });
-  const page = built.pageScripts.reduce((sum, f) => sum + f.gzipBytes, 0);
+  const sum = (files: readonly BuiltFile[]) => kb(files.reduce((total, f) => total + f.gzipBytes, 0));
   console.log(
-    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${kb(page)} gzipped, in-page provider ${kb(built.providerScript.gzipBytes)} gzipped (with its corpus)`,
+    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} noble fallback, on demand), in-page provider ${sum([built.providerScript])} gzipped with its corpus`,
   );
 }

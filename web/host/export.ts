@@ -2,11 +2,12 @@
 import type { KeptAnswer } from "./session.ts";
 
 /** The verdicts file (`frameline-playground-verdicts/1`): one entry per answer, one per frame, in words and by name. */
-export function verdictsJson(answers: readonly KeptAnswer[], now: Date = new Date()): string {
+export function verdictsJson(answers: readonly KeptAnswer[], transcriptComplete: boolean, now = new Date()): string {
   return `${JSON.stringify(
     {
       format: "frameline-playground-verdicts/1",
       exported_at: now.toISOString(),
+      transcript_complete: transcriptComplete,
       answers: answers.map(({ view }) => ({
         answer: view.answer,
         source: view.source,

@@ -40,29 +40,22 @@ function inSlices(view: AnswerView): AnswerView {
   return { ...view, frames: [] };
 }
 
-type Handlers = { [M in keyof HostMethods]: (params: HostMethods[M]["params"]) => Promise<HostMethods[M]["result"]> };
+/** One handler per method. */
+type Handlers = {
+  [M in keyof HostMethods]: (
+    params: HostMethods[M]["params"],
+  ) => Promise<HostMethods[M]["result"]> | HostMethods[M]["result"];
+};
 
 function handlers(session: Session): Handlers {
   return {
     connect: ({ target, pinned, handshakeTimeoutMs, port }) =>
       session.connect(target, pinned, handshakeTimeoutMs, port),
-    providerGone: async () => {
-      session.providerGone();
-      return null;
-    },
-    pin: async ({ keys }) => {
-      session.pin(keys);
-      return null;
-    },
+    providerGone: () => session.providerGone(),
+    pin: ({ keys }) => session.pin(keys),
     query: async ({ input }) => inSlices(await session.query(input)),
-    grant: async ({ scope }) => {
-      session.grant(scope);
-      return null;
-    },
-    revoke: async () => {
-      session.revoke();
-      return null;
-    },
+    grant: ({ scope }) => session.grant(scope),
+    revoke: () => session.revoke(),
     verify: async () => {
       const held = session.latestLive().leg.frames.map((f) => f.frameId);
       return revalidationView(held, await session.verifyFrames(held));
@@ -73,7 +66,10 @@ function handlers(session: Session): Handlers {
       return composeView({ ...kept, leg: kept.leg }, budgetTokens);
     },
     path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
-    exportSession: async () => ({ ndjson: session.transcript.text(), verdicts: verdictsJson(session.answers) }),
+    exportSession: async () => ({
+      ndjson: session.transcript.text(),
+      verdicts: verdictsJson(session.answers, !session.transcript.truncated),
+    }),
     importTranscript: async ({ text }) => {
       const view = await importTranscript(session, text);
       return { ...view, answers: view.answers.map(inSlices) };
@@ -84,13 +80,13 @@ function handlers(session: Session): Handlers {
 async function start(init: HostInit): Promise<void> {
   watchCsp(self);
   const engine = (await defaultEngine()).name;
-  const session = new Session(consentStore(init.consent), engine, post);
+  const session = new Session(consentStore(init.consent), engine);
   const table = handlers(session);
   self.onmessage = async (event: MessageEvent<HostRequest>) => {
     const { id, method, params } = event.data;
     if (method === "connect" || method === "query") resetCspWatch();
     try {
-      const handler = table[method] as (p: typeof params) => Promise<unknown>;
+      const handler = table[method] as (p: typeof params) => unknown;
       post({ id, ok: true, value: await handler(params) });
     } catch (error) {
       post({ id, ok: false, error: await errorView(error, session.url) });

@@ -24,7 +24,7 @@ import {
 } from "../../src/host/index.ts";
 import type { AttesterKey, ContextQueryResult } from "../../src/protocol/index.ts";
 import { PROTOCOL_VERSION } from "../../src/wire/index.ts";
-import type { AnswerView, HandshakeView, HostMessage, Target } from "../shared/messages.ts";
+import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
 import { localIdOf } from "../shared/local-id.ts";
 import { type AnswerInput, answerView } from "./answer.ts";
 import { WireLog } from "./wire-log.ts";
@@ -58,7 +58,6 @@ function fingerprint(publicKeyHex: string): string {
 /** The playground's host session (see the file comment). */
 export class Session {
   readonly #consent: ConsentStore;
-  readonly #post: (message: HostMessage) => void;
   readonly #engine: HandshakeView["engine"];
   readonly #pinned: Record<string, readonly AttesterKey[]> = {};
   readonly #log = new WireLog();
@@ -71,10 +70,9 @@ export class Session {
   /** The URL of the HTTP provider connected (or being connected) now, for diagnosing failed fetches. */
   url: string | undefined;
 
-  constructor(consent: ConsentStore, engine: HandshakeView["engine"], post: (message: HostMessage) => void) {
+  constructor(consent: ConsentStore, engine: HandshakeView["engine"]) {
     this.#consent = consent;
     this.#engine = engine;
-    this.#post = post;
   }
 
   /** The provider connected now, or a typed error. */
@@ -135,22 +133,23 @@ export class Session {
   }
 
   #record(entry: RecordedEnvelope): void {
-    const bytes = this.#log.record(entry);
-    if (!("envelope" in entry)) return;
-    if (entry.direction === "received" && entry.envelope.type === "handshake_ack")
-      this.#declaredEgress = entry.envelope.provider.data_flow.egress;
-    if (entry.direction === "received" && entry.envelope.type === "frames") this.#lastFrames = entry.envelope.result;
-    this.#post({ event: "wire", direction: entry.direction, type: entry.envelope.type, bytes: bytes ?? 0 });
+    this.#log.record(entry);
+    if (entry.direction !== "received" || !("envelope" in entry)) return;
+    const envelope = entry.envelope;
+    if (envelope.type === "handshake_ack") this.#declaredEgress = envelope.provider.data_flow.egress;
+    if (envelope.type === "frames") this.#lastFrames = envelope.result;
   }
 
   /** The in-page provider's Worker died: every request in flight, and every later one, fails at once. */
-  providerGone(): void {
+  providerGone(): null {
     this.#current?.streams?.end();
+    return null;
   }
 
   /** Pins keys for the provider connected now (§3.13): later answers verify against them first. */
-  pin(keys: readonly AttesterKey[]): void {
+  pin(keys: readonly AttesterKey[]): null {
     this.#pinned[this.current.localId] = keys;
+    return null;
   }
 
   /**
@@ -213,7 +212,7 @@ export class Session {
   }
 
   /** Consent to the provider connected now: its boolean record (C1), or a receipt for one off-machine scope (C6). */
-  grant(scope: string | undefined): void {
+  grant(scope: string | undefined): null {
     const { localId, connection } = this.current;
     if (scope === undefined) this.#consent.grant(localId, connection.provider.data_flow, "granted in the playground");
     else
@@ -225,11 +224,13 @@ export class Session {
           grantor: { kind: "human", id: "playground user" },
         }),
       );
+    return null;
   }
 
   /** Withdraws every consent to the provider connected now. */
-  revoke(): void {
+  revoke(): null {
     this.#consent.revoke(this.current.localId);
+    return null;
   }
 
   /** Revalidates the latest live answer's frames (spec §4.7). */

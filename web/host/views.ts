@@ -40,20 +40,20 @@ export function pathView(kept: KeptAnswer, index: number): PathView {
 }
 
 const DROP_WORDS: Record<DroppedFrame["reason"]["kind"], string> = {
-  unknown_provider: "the provider is no longer connected",
-  verify_unsupported: "the provider does not offer verify: re-query instead",
-  no_digest: "the frame has no content_digest, so it cannot be revalidated (D3)",
+  unknown_provider: "not connected",
+  verify_unsupported: "the provider does not offer verify",
+  no_digest: "no content_digest to revalidate (D3)",
   verify_failed: "the verify request failed",
-  stale: "the provider's copy changed since: stop using this one (V4)",
-  gone: "the provider no longer has this frame (V4)",
-  unknown: "the provider could not say: unknown is never validity (V3)",
+  stale: "changed since: stop using this copy (V4)",
+  gone: "the provider no longer has it (V4)",
+  unknown: "the provider could not say; unknown is never validity (V3)",
 };
 
 /** Per-frame verdicts of a revalidation, in the order the frames were held. */
 export function revalidationView(held: readonly FrameId[], revalidation: Revalidation): RevalidationView[] {
   return held.map((frameId) => {
     if (revalidation.retained.some((f) => sameFrameId(f, frameId)))
-      return { frameId, status: "valid", detail: "the provider confirms this exact content" };
+      return { frameId, status: "valid", detail: "still current" };
     const dropped = revalidation.dropped.find((d) => sameFrameId(d.frame, frameId));
     const reason = dropped?.reason ?? { kind: "unknown" as const };
     const extra = reason.kind === "stale" && reason.replacementDigest ? ` (now ${reason.replacementDigest})` : "";

@@ -6,27 +6,25 @@
 import { encodeLine } from "../../src/wire/index.ts";
 import type { RecordedEnvelope } from "../../src/host/index.ts";
 
-/** 64 MiB: four 16 MiB lines (spec §4.4), far more than a session of playground queries. */
-export const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
+/** 64 Mi characters: four 16 MiB lines (spec §4.4), far more than a session of playground queries. */
+export const MAX_TRANSCRIPT_CHARS = 64 * 1024 * 1024;
 
 /** The transcript of a session, and what became of each entry. */
 export class WireLog {
   readonly #lines: string[] = [];
-  #bytes = 0;
+  #chars = 0;
   #full = false;
-  constructor(readonly maxBytes = MAX_TRANSCRIPT_BYTES) {}
+  constructor(readonly maxChars = MAX_TRANSCRIPT_CHARS) {}
 
-  /** Records one entry; returns its line's length, or undefined for a line that did not decode (it has none). */
-  record(entry: RecordedEnvelope): number | undefined {
-    if (!("envelope" in entry)) return undefined;
+  /** Records one entry (a line that did not decode has no envelope to record). */
+  record(entry: RecordedEnvelope): void {
+    if (this.#full || !("envelope" in entry)) return;
     const line = encodeLine(entry.envelope);
-    if (this.#full || this.#bytes + line.length > this.maxBytes) {
-      this.#full = true;
-      return line.length;
+    if (this.#chars + line.length > this.maxChars) this.#full = true;
+    else {
+      this.#lines.push(line);
+      this.#chars += line.length;
     }
-    this.#lines.push(line);
-    this.#bytes += line.length;
-    return line.length;
   }
 
   /** Whether recording stopped at the bound. */

@@ -164,7 +164,6 @@ export type HostMessage =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly error: ErrorView }
   | { readonly event: "consent"; readonly state: ConsentState }
-  | { readonly event: "wire"; readonly direction: "sent" | "received"; readonly type: string; readonly bytes: number }
   /** Frames of a large answer, sent ahead of the reply in slices, so no single message takes long to receive. */
   | { readonly event: "frames"; readonly answer: number; readonly frames: readonly FrameView[] }
   | { readonly event: "ready"; readonly engine: "webcrypto" | "noble" };

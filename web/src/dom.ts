@@ -48,6 +48,19 @@ export function fill(node: Element, ...children: Child[]): void {
   fillIn(node, children);
 }
 
+/** Fills each `[data-slot=name]` under `root` with its value's children (text stays text). */
+export function slots(root: ParentNode, values: Record<string, Child | readonly Child[]>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const node = root.querySelector(`[data-slot="${name}"]`);
+    if (node) fill(node, ...(Array.isArray(value) ? value : [value]));
+  }
+}
+
+/** A copy of a `<template>`'s first element (the page's own static markup). */
+export function fromTemplate(id: string): HTMLElement {
+  return (byId<HTMLTemplateElement>(id).content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+}
+
 /** A hash shortened for display: the first 12 hex digits (the full value goes beside it or in a title). */
 export function short(digest: string): string {
   return digest.startsWith("sha256:") ? `${digest.slice(7, 19)}…` : digest;

@@ -8,45 +8,37 @@ import type { QueryInput } from "../../src/host/index.ts";
 /** What a link carries. */
 export interface SharedState {
   readonly provider?: string;
-  readonly query?: Partial<QueryInput>;
+  readonly query: Partial<QueryInput>;
 }
+
+/** Fragment parameter → query member, for the text members. */
+const TEXT = { goal: "goal", text: "query_text", as_of: "as_of" } as const;
+const COUNTS = ["max_frames", "max_tokens"] as const;
 
 /** The fragment for a provider (a URL, or `in-page`) and a query. */
 export function toFragment(provider: string, query: Partial<QueryInput>): string {
-  const params = new URLSearchParams();
-  params.set("provider", provider);
-  if (query.goal) params.set("goal", query.goal);
-  if (query.query_text) params.set("text", query.query_text);
+  const params = new URLSearchParams({ provider });
+  for (const [name, member] of Object.entries(TEXT)) if (query[member]) params.set(name, query[member]);
   for (const kind of query.kinds ?? []) params.append("kind", kind);
   for (const anchor of query.anchors ?? []) params.append("anchor", anchor);
-  if (query.as_of) params.set("as_of", query.as_of);
-  if (query.max_frames !== undefined) params.set("max_frames", String(query.max_frames));
-  if (query.max_tokens !== undefined) params.set("max_tokens", String(query.max_tokens));
-  return `#${params.toString()}`;
-}
-
-function count(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,10}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n <= 4_294_967_295 ? n : undefined;
+  for (const member of COUNTS) if (query[member] !== undefined) params.set(member, String(query[member]));
+  return `#${params}`;
 }
 
 /** Reads a fragment written by `toFragment`; unknown or malformed members are ignored. */
 export function fromFragment(hash: string): SharedState {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const provider = params.get("provider") ?? undefined;
-  const query: Partial<QueryInput> = {};
-  const set = <K extends keyof QueryInput>(key: K, value: QueryInput[K] | undefined) => {
-    if (value !== undefined && value !== null && value !== "") query[key] = value;
-  };
-  set("goal", params.get("goal") ?? undefined);
-  set("query_text", params.get("text") ?? undefined);
-  const kinds = params.getAll("kind");
-  if (kinds.length > 0) query.kinds = kinds;
-  const anchors = params.getAll("anchor");
-  if (anchors.length > 0) query.anchors = anchors;
-  set("as_of", params.get("as_of") ?? undefined);
-  set("max_frames", count(params.get("max_frames")));
-  set("max_tokens", count(params.get("max_tokens")));
-  return { ...(provider ? { provider } : {}), query };
+  const params = new URLSearchParams(hash.slice(1));
+  const query: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(TEXT)) if (params.get(name)) query[member] = params.get(name);
+  for (const [name, member] of [
+    ["kind", "kinds"],
+    ["anchor", "anchors"],
+  ] as const)
+    if (params.has(name)) query[member] = params.getAll(name);
+  for (const member of COUNTS) {
+    const value = params.get(member) ?? "";
+    if (/^\d{1,10}$/.test(value) && Number(value) <= 4_294_967_295) query[member] = Number(value);
+  }
+  const provider = params.get("provider");
+  return { ...(provider ? { provider } : {}), query: query as Partial<QueryInput> };
 }

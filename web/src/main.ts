@@ -20,9 +20,8 @@ import { markSelected, renderAnswer } from "./panels/results.ts";
 import { renderRevalidation } from "./panels/revalidate.ts";
 import { renderTamper, tamperChoice } from "./panels/tamper.ts";
 import { download, renderImport, watchImports } from "./panels/transcript.ts";
-import { logEnvelope } from "./panels/wire.ts";
 import { HostClient, HostFailure } from "./rpc.ts";
-import { loadConsent, pinKey, pinnedKeys, rememberedToken, rememberToken, saveConsent, unpinKey } from "./storage.ts";
+import { loadConsent, pinKey, pinnedKeys, rememberedToken, rememberToken, saveConsent } from "./storage.ts";
 
 const state: {
   view?: HandshakeView;
@@ -33,11 +32,10 @@ const state: {
 } = { answers: new Map(), consent: loadConsent() };
 
 const host = new HostClient({ consent: state.consent }, (message) => {
-  if (message.event === "consent") {
-    state.consent = message.state;
-    saveConsent(message.state);
-    renderConsent(state.view, message.state);
-  } else if (message.event === "wire") logEnvelope(message.direction, message.type, message.bytes);
+  if (message.event !== "consent") return;
+  state.consent = message.state;
+  saveConsent(message.state);
+  renderConsent(state.view, message.state);
 });
 const provider = new InPageProvider(
   (event) => {
@@ -98,7 +96,7 @@ async function connect(): Promise<void> {
 }
 
 function showConnected(view: HandshakeView): void {
-  renderHandshake(view, (key, action) => void pin(view, key, action));
+  renderHandshake(view, (key) => void pin(view, key));
   renderKinds(view.capabilities.query.kinds ?? []);
   renderConsent(view, state.consent);
   for (const id of ["query", "revalidate", "compose"]) byId(id).hidden = false;
@@ -106,15 +104,10 @@ function showConnected(view: HandshakeView): void {
   renderTamper(undefined, false);
 }
 
-async function pin(view: HandshakeView, key: Parameters<typeof pinKey>[1], action: "pin" | "unpin" | "repin") {
-  const keys = action === "unpin" ? unpinKey(view.localId, key.key_id) : pinKey(view.localId, key);
-  await host.call("pin", { keys });
-  renderHandshake(view, (k, a) => void pin(view, k, a));
-  announce(
-    action === "unpin"
-      ? `Key ${key.key_id} unpinned.`
-      : `Key ${key.key_id} pinned: later answers show the pinned tier.`,
-  );
+async function pin(view: HandshakeView, key: Parameters<typeof pinKey>[1]) {
+  await host.call("pin", { keys: pinKey(view.localId, key) });
+  renderHandshake(view, (k) => void pin(view, k));
+  announce(`Key ${key.key_id} pinned: later answers show the pinned tier.`);
 }
 
 /** Asks the host, and when it names missing consent, asks the person once per scope; a refusal sends nothing. */

@@ -56,14 +56,6 @@ export function pinKey(localId: string, key: AttesterKey): AttesterKey[] {
   return keys;
 }
 
-/** Removes the pin of one key id. */
-export function unpinKey(localId: string, keyId: string): AttesterKey[] {
-  const all = read<Record<string, unknown>>(TRUST_KEY, {});
-  const keys = pinnedKeys(localId).filter((k) => k.key_id !== keyId);
-  write(TRUST_KEY, JSON.stringify({ ...all, [localId]: keys }));
-  return keys;
-}
-
 /** How a published key stands against the trust store: pinned, not pinned, or pinned to another key (loudly). */
 export function pinState(localId: string, key: AttesterKey): "pinned" | "unpinned" | "mismatch" {
   const pinned = pinnedKeys(localId).find((k) => k.key_id === key.key_id);

@@ -4,7 +4,8 @@
  * its anchor. The numbers are the canonical costs `ceil(utf8 bytes / 4)`.
  */
 import type { AnswerView } from "../../shared/messages.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, slots } from "../dom.ts";
+import { violationList } from "./badge.ts";
 
 /** Renders the budget bar of an answer. */
 export function renderBudget(answer: AnswerView): void {
@@ -21,32 +22,18 @@ export function renderBudget(answer: AnswerView): void {
     segment.style.width = `${(100 * f.cost.canonical) / scale}%`;
     return segment;
   });
-  const bar = el(
-    "div",
-    { class: "bar", role: "img", "aria-label": `${budget.canonical} of ${budget.maxTokens} budget tokens used` },
-    ...segments,
-  );
-  fill(
-    byId("budget"),
-    el("h3", {}, "Budget"),
-    el(
-      "p",
-      {},
-      "Declared total ",
-      el("strong", { "data-budget": "declared" }, budget.declared),
-      " of max_tokens ",
-      el("strong", { "data-budget": "max" }, budget.maxTokens),
-      "; recomputed total ",
-      el("strong", { "data-budget": "canonical" }, budget.canonical),
-      `; ${answer.frames.length} frames of max_frames ${budget.maxFrames}.`,
-    ),
-    bar,
-    budget.violations.length === 0
-      ? el("p", { class: "note" }, "Within budget: B1, B3 and B4 hold.")
-      : el(
-          "ul",
-          { class: "violations", "aria-label": "Budget violations" },
-          ...budget.violations.map((v) => el("li", { "data-anchor": v.anchor }, `${v.anchor}: ${v.message}`)),
-        ),
-  );
+  const root = byId("budget");
+  slots(root, {
+    declared: budget.declared,
+    max: budget.maxTokens,
+    canonical: budget.canonical,
+    count: answer.frames.length,
+    "max-frames": budget.maxFrames,
+    bar: segments,
+    "budget-violations":
+      violationList(budget.violations) ?? el("p", { class: "note" }, "Within budget: B1, B3 and B4 hold."),
+  });
+  root
+    .querySelector(".bar")!
+    .setAttribute("aria-label", `${budget.canonical} of ${budget.maxTokens} budget tokens used`);
 }

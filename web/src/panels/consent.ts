@@ -25,26 +25,20 @@ export function askConsent(view: HandshakeView, scope?: string): Promise<boolean
   );
   const before = document.activeElement as HTMLElement | null;
   return new Promise((resolve) => {
-    const done = (granted: boolean) => {
-      grant.removeEventListener("click", onGrant);
-      deny.removeEventListener("click", onDeny);
-      dialog.removeEventListener("cancel", onDeny);
+    const listening = new AbortController();
+    const done = (granted: boolean) => (event: Event) => {
+      event.preventDefault();
+      listening.abort();
       dialog.close();
       before?.focus();
       resolve(granted);
     };
-    const grant = byId("consent-grant");
-    const deny = byId("consent-deny");
-    const onGrant = () => done(true);
-    const onDeny = (event: Event) => {
-      event.preventDefault();
-      done(false);
-    };
-    grant.addEventListener("click", onGrant);
-    deny.addEventListener("click", onDeny);
-    dialog.addEventListener("cancel", onDeny);
+    const { signal } = listening;
+    byId("consent-grant").addEventListener("click", done(true), { signal });
+    byId("consent-deny").addEventListener("click", done(false), { signal });
+    dialog.addEventListener("cancel", done(false), { signal });
     dialog.showModal();
-    deny.focus();
+    byId("consent-deny").focus();
   });
 }
 

@@ -5,9 +5,10 @@
  * pin action. A pinned key that the provider no longer publishes is loud.
  */
 import type { AttesterKey } from "../../../src/protocol/index.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, slots } from "../dom.ts";
 import type { HandshakeView } from "../../shared/messages.ts";
 import { pinState } from "../storage.ts";
+import { violationList } from "./badge.ts";
 
 const SCOPES: Record<string, string> = {
   "local-only": "stays on this machine",
@@ -74,58 +75,40 @@ function keyItem(view: HandshakeView, key: AttesterKey, fingerprint: string): HT
         )
       : undefined,
     el("details", {}, el("summary", {}, "Full key"), el("code", {}, key.public_key)),
-    el(
-      "button",
-      { type: "button", class: "quiet", "data-action": state === "unpinned" ? "pin" : "unpin" },
-      state === "unpinned"
-        ? `Pin key ${key.key_id}`
-        : state === "pinned"
-          ? `Unpin key ${key.key_id}`
-          : `Pin the new key ${key.key_id} instead`,
-    ),
+    state === "pinned"
+      ? undefined
+      : el(
+          "button",
+          { type: "button", class: "quiet" },
+          `${state === "mismatch" ? "Pin the new key" : "Pin key"} ${key.key_id}`,
+        ),
   );
 }
 
 /** What the panel does when a pin button is pressed. */
-export type Pin = (key: AttesterKey, action: "pin" | "unpin" | "repin") => void;
+export type Pin = (key: AttesterKey) => void;
 
 /** Renders the handshake panel. */
 export function renderHandshake(view: HandshakeView, onPin: Pin): void {
-  const keys = view.attesterKeys.map(({ key, fingerprint }) => keyItem(view, key, fingerprint));
-  const list = el("ul", { class: "keys" }, ...keys);
-  list.addEventListener("click", (event) => {
-    const button = (event.target as Element).closest("button");
-    const id = button?.closest("li")?.getAttribute("data-key-id");
-    const found = view.attesterKeys.find((k) => k.key.key_id === id);
-    if (!button || !found) return;
-    const action = button.getAttribute("data-action") === "pin" ? "pin" : "unpin";
-    onPin(found.key, action === "unpin" && pinState(view.localId, found.key) === "mismatch" ? "repin" : action);
+  const body = byId("handshake-body");
+  slots(body, {
+    provider: [`${view.provider.name} ${view.provider.version}`, view.url ? ` at ${view.url}` : " (in this page)"],
+    protocol: `${view.protocolVersion}: the same major family as this host's ${view.hostVersion} (H1).`,
+    capabilities: capabilities(view),
+    flow: dataFlow(view),
+    engine:
+      view.engine === "webcrypto" ? "WebCrypto Ed25519" : "@noble/ed25519 (this browser's WebCrypto has no Ed25519)",
+    violations: violationList(view.violations),
+    "key-count": view.attesterKeys.length,
+    keys:
+      view.attesterKeys.length === 0
+        ? el("li", {}, "None published: this provider's answers are unsigned.")
+        : view.attesterKeys.map(({ key, fingerprint }) => keyItem(view, key, fingerprint)),
   });
-  fill(
-    byId("handshake-body"),
-    el(
-      "dl",
-      {},
-      el("dt", {}, "Provider"),
-      el("dd", {}, `${view.provider.name} ${view.provider.version}`, view.url ? ` at ${view.url}` : " (in this page)"),
-      el("dt", {}, "Protocol"),
-      el("dd", {}, `${view.protocolVersion}: the same major family as this host's ${view.hostVersion} (H1).`),
-      el("dt", {}, "Capabilities"),
-      el("dd", {}, capabilities(view)),
-      el("dt", {}, "Data flow"),
-      el("dd", {}, dataFlow(view)),
-      el("dt", {}, "Signatures"),
-      el(
-        "dd",
-        {},
-        `Checked in this page with ${view.engine === "webcrypto" ? "WebCrypto Ed25519" : "@noble/ed25519 (this browser's WebCrypto has no Ed25519)"}.`,
-      ),
-    ),
-    view.violations.length > 0
-      ? el("ul", { class: "violations" }, ...view.violations.map((v) => el("li", {}, `${v.anchor}: ${v.message}`)))
-      : undefined,
-    el("h3", {}, `Attester keys (${view.attesterKeys.length})`),
-    view.attesterKeys.length === 0 ? el("p", {}, "None published: this provider's answers are unsigned.") : list,
-  );
+  body.querySelector<HTMLElement>(".keys")!.onclick = (event) => {
+    const id = (event.target as Element).closest("button")?.closest("li")?.getAttribute("data-key-id");
+    const found = view.attesterKeys.find((k) => k.key.key_id === id);
+    if (found) onPin(found.key);
+  };
   byId("handshake").hidden = false;
 }

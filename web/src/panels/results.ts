@@ -5,8 +5,8 @@
  * slices of a few milliseconds, so a 1,000-frame answer never blocks the page.
  */
 import type { FrameView, AnswerView } from "../../shared/messages.ts";
-import { byId, el, fill, nextTask } from "../dom.ts";
-import { badge } from "./badge.ts";
+import { byId, el, fill, fromTemplate, nextTask, slots } from "../dom.ts";
+import { badge, violationList } from "./badge.ts";
 import { renderBudget } from "./budget.ts";
 
 /** Work per slice before the page yields to input and painting. */
@@ -18,106 +18,48 @@ export interface CardActions {
   readonly select: (index: number) => void;
 }
 
-function provenance(view: FrameView): HTMLElement {
-  const links = view.frame.provenance ?? [];
-  return el(
-    "details",
-    { class: "provenance" },
-    el("summary", {}, `Provenance (${links.length}) and digests`),
-    el(
-      "ul",
-      {},
-      ...links.map((link) =>
-        el(
-          "li",
-          {},
-          el("code", {}, link.type),
-          link.uri ? ` ${link.uri}` : "",
-          link.range ? ` ${link.range}` : "",
-          link.digest ? el("span", {}, " · ", el("span", { class: "hash" }, link.digest)) : "",
-          link.method ? ` · ${link.method}` : "",
-          link.by ? ` · by ${link.by}` : "",
-        ),
-      ),
-    ),
-    el("p", {}, "content_digest: ", el("span", { class: "hash" }, view.frame.content_digest ?? "none")),
-  );
-}
-
-function relations(view: FrameView, actions: CardActions): HTMLElement | undefined {
-  const list = view.frame.relations ?? [];
-  if (list.length === 0) return undefined;
-  return el(
-    "ul",
-    { class: "relations", "aria-label": "Relations: each link asks a follow-up query anchored on its target" },
-    ...list.map((r) =>
-      el("li", {}, el("a", { href: actions.followUp(r.target_uri) }, `${r.rel}: ${r.display_name ?? r.target_uri}`)),
-    ),
-  );
-}
-
 function card(view: FrameView, answer: AnswerView, actions: CardActions): HTMLElement {
   const f = view.frame;
+  const node = fromTemplate("frame-card");
   const titleId = `frame-${answer.answer}-${view.index}`;
-  const cost =
-    view.cost.declared === view.cost.canonical
-      ? `${view.cost.canonical}`
-      : `${view.cost.canonical} (declared ${view.cost.declared}, B3)`;
-  const select = el("button", { type: "button", class: "quiet", "data-action": "path" }, "Show inclusion path");
-  select.addEventListener("click", () => actions.select(view.index));
-  return el(
-    "li",
-    { class: "frame", "data-index": view.index, "data-frame-id": f.id, "data-verdict": view.badge.verdict },
-    el(
-      "article",
-      { "aria-labelledby": titleId },
-      el("header", {}, el("span", { class: "kind" }, f.kind), el("h3", { id: titleId }, f.title), badge(view.badge)),
+  node.setAttribute("data-index", String(view.index));
+  node.setAttribute("data-frame-id", f.id);
+  node.setAttribute("data-verdict", view.badge.verdict);
+  node.querySelector("article")!.setAttribute("aria-labelledby", titleId);
+  node.querySelector("h3")!.id = titleId;
+  const { declared, canonical } = view.cost;
+  slots(node, {
+    kind: f.kind,
+    title: f.title,
+    badge: badge(view.badge),
+    cite: f.citation_label ?? f.title,
+    score: f.score,
+    cost: declared === canonical ? canonical : `${canonical} (declared ${declared}, B3)`,
+    detail: view.badge.detail,
+    content: f.content ?? "(no inline content)",
+    provenance: (f.provenance ?? []).map((link) =>
       el(
-        "p",
-        { class: "meta" },
-        `cite: ${f.citation_label ?? f.title} · score ${f.score} · cost `,
-        el("span", { class: "cost" }, cost),
+        "li",
+        {},
+        el("code", {}, link.type),
+        [link.uri, link.range].filter(Boolean).join(" ") || "",
+        link.digest ? el("span", { class: "hash" }, ` · ${link.digest}`) : "",
+        link.method ? ` · ${link.method}` : "",
+        link.by ? ` · by ${link.by}` : "",
       ),
-      el("p", { class: "badge-detail" }, view.badge.detail),
-      f.content === undefined
-        ? el("p", { class: "note" }, "No inline content.")
-        : el("pre", { class: "content" }, f.content),
-      provenance(view),
-      relations(view, actions),
-      view.violations.length > 0
-        ? el("ul", { class: "violations" }, ...view.violations.map((v) => el("li", {}, `${v.anchor}: ${v.message}`)))
-        : undefined,
-      select,
     ),
-  );
+    digest: f.content_digest ?? "none",
+    relations: (f.relations ?? []).map((r) =>
+      el("li", {}, el("a", { href: actions.followUp(r.target_uri) }, `${r.rel}: ${r.display_name ?? r.target_uri}`)),
+    ),
+    violations: violationList(view.violations),
+  });
+  return node;
 }
 
 function summary(answer: AnswerView): string {
-  const counts = new Map<string, number>();
-  for (const f of answer.frames) counts.set(f.badge.label, (counts.get(f.badge.label) ?? 0) + 1);
-  const tally = [...counts].map(([label, n]) => `${n} ${label.toLowerCase()}`).join(", ");
-  const from = answer.source === "import" ? "imported from a transcript" : "live";
-  return `${answer.frames.length} frames from ${answer.providerName} (${from})${tally ? `: ${tally}` : ""}${answer.truncated ? "; the provider truncated the answer" : ""}.`;
-}
-
-function root(answer: AnswerView): HTMLElement {
-  const { recomputed, signed, badge: rootBadge } = answer.root;
-  return el(
-    "dl",
-    { class: "root" },
-    el("dt", {}, "Merkle root (recomputed)"),
-    el("dd", {}, el("span", { class: "hash", "data-root": "recomputed" }, recomputed)),
-    el("dt", {}, "Merkle root (signed)"),
-    el(
-      "dd",
-      {},
-      signed
-        ? el("span", { class: "hash", "data-root": "signed" }, signed)
-        : "none: the result is not signed as a whole",
-    ),
-    el("dt", {}, "Result attestation"),
-    el("dd", {}, badge(rootBadge), " ", rootBadge.detail),
-  );
+  const invalid = answer.frames.filter((f) => f.badge.tone === "invalid").length;
+  return `${answer.frames.length} frames from ${answer.providerName} (${answer.source === "import" ? "imported" : "live"}), ${invalid} invalid${answer.truncated ? "; truncated by the provider" : ""}.`;
 }
 
 let generation = 0;
@@ -137,9 +79,20 @@ export async function renderAnswer(answer: AnswerView, actions: CardActions): Pr
       : "",
   );
   renderBudget(answer);
-  fill(byId("root"), root(answer));
+  const { recomputed, signed, badge: rootBadge } = answer.root;
+  slots(byId("root"), {
+    recomputed,
+    signed: signed
+      ? el("span", { class: "hash", "data-root": "signed" }, signed)
+      : "none: the result is not signed as a whole",
+    result: [badge(rootBadge), " ", rootBadge.detail],
+  });
   const list = byId("frames");
   list.replaceChildren();
+  list.onclick = (event) => {
+    const card = (event.target as Element).closest('button[data-action="path"]')?.closest(".frame");
+    if (card) actions.select(Number(card.getAttribute("data-index")));
+  };
   list.classList.toggle("many", answer.frames.length > 50);
   performance.clearMarks("frameline:first-badge");
   performance.clearMarks("frameline:all-badges");
