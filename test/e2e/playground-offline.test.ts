@@ -137,6 +137,7 @@ describe("the playground, offline, with the in-page provider", () => {
         else assert.deepEqual([badge.tone, badge.verdict], ["verified", "valid"], `${badge.frameId} after ${kind}`);
       if (kind === "provenance") {
         await page.locator(`.frame[data-frame-id="${target}"] button`, { hasText: "Show inclusion path" }).click();
+        await page.waitForSelector("#proof:not([hidden]) [data-path]");
         assert.equal(
           await page.getAttribute("[data-path]", "data-path"),
           "differs",
@@ -155,6 +156,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await page.getByRole("button", { name: "Run query" }).click();
     await answered(page);
     await page.locator("#frames .frame").first().getByRole("button", { name: "Show inclusion path" }).click();
+    await page.waitForSelector("#proof:not([hidden]) [data-path]");
     assert.equal(await page.getAttribute("[data-path]", "data-path"), "matches");
     const steps = await page.locator("#proof-body ol.hashes li").count();
     const levels = Math.ceil(Math.log2(first.length));
@@ -349,7 +351,7 @@ describe("the playground, offline, with the in-page provider", () => {
     assert.equal(all.length, 1000);
     assert.ok(all.every((b) => b.verdict === "valid"));
     // From the moment the page starts reading the file to the last badge: the issue's bound, no task over
-    // 100 ms on the main thread. Verification runs in the host Worker and cards go in ~6 ms slices.
+    // 100 ms on the main thread. Verification runs in the host Worker and cards go in ~4 ms slices.
     const longTasks: number[] = await page.evaluate(() => {
       const asked = performance.getEntriesByName("frameline:asked").at(-1)!.startTime;
       return (globalThis as any).__longTasks.filter(([start]: number[]) => start! >= asked).map(([, d]: number[]) => d);

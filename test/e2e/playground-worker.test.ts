@@ -212,10 +212,15 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
     await page.waitForSelector("#handshake-body dl");
     await fillQuery(page, GOAL, { maxTokens: 700 });
     await expectAnswer(page);
+    const reply = context.waitForEvent(
+      "response",
+      (r) => r.url().endsWith("/contextgraph") && (r.request().postData() ?? "").includes('"type":"query"'),
+    );
     await page.getByRole("button", { name: "Run query" }).click();
     await page.getByRole("button", { name: "Allow and send" }).click();
+    const body = await (await reply).text();
     await answered(page);
-    const frames: { id: string; content?: string; token_cost: number }[] = JSON.parse(bodies[0]!).result.frames;
+    const frames: { id: string; content?: string; token_cost: number }[] = JSON.parse(body).result.frames;
     const expected = frames.map((f) => ({ id: f.id, cost: Math.ceil(Buffer.byteLength(f.content ?? "", "utf8") / 4) }));
     const bar = await page.$$eval("#budget .bar span", (spans) =>
       spans.map((s) => ({ id: s.getAttribute("data-frame-id")!, cost: Number(s.getAttribute("data-cost")) })),

@@ -30,7 +30,7 @@ function consentStore(initial: ConsentState): ConsentStore {
 }
 
 /** Frames per message: a slice is received by the page in a few milliseconds. */
-const FRAMES_PER_MESSAGE = 100;
+const FRAMES_PER_MESSAGE = 50;
 
 /** Posts a large answer's frames ahead of its reply, in slices; the page puts them back (web/src/rpc.ts). */
 function inSlices(view: AnswerView): AnswerView {

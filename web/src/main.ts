@@ -7,7 +7,7 @@ import type { ConsentState, QueryInput } from "../../src/host/index.ts";
 import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
 import { localIdOf } from "../shared/local-id.ts";
 import { alertError, announce, busy } from "./announce.ts";
-import { byId } from "./dom.ts";
+import { byId, fill } from "./dom.ts";
 import { fromFragment, type SharedState, toFragment } from "./fragment.ts";
 import { InPageProvider } from "./in-page.ts";
 import { explain } from "./messages.ts";
@@ -152,6 +152,7 @@ async function show(answer: AnswerView): Promise<void> {
   state.answer = answer;
   state.answers.set(answer.answer, answer);
   byId("proof").hidden = true;
+  fill(byId("proof-body"));
   byId<HTMLInputElement>("compose-budget").value = String(answer.query.max_tokens);
   await renderAnswer(answer, {
     followUp: (uri) =>

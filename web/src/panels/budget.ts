@@ -3,15 +3,31 @@
  * frame's recomputed cost as a segment, and every B1, B3, B4 violation with
  * its anchor. The numbers are the canonical costs `ceil(utf8 bytes / 4)`.
  */
-import type { AnswerView } from "../../shared/messages.ts";
+import type { AnswerView, FrameView } from "../../shared/messages.ts";
 import { byId, el, slots } from "../dom.ts";
 import { violationList } from "./badge.ts";
 
-/** Renders the budget bar of an answer. */
-export function renderBudget(answer: AnswerView): void {
+/**
+ * Renders the budget numbers and breaches of an answer, and returns how to add
+ * one frame's segment to the bar (the caller adds them with the cards, in slices).
+ */
+export function renderBudget(answer: AnswerView): (frame: FrameView) => void {
   const { budget } = answer;
   const scale = Math.max(budget.maxTokens, budget.declared, budget.canonical, 1);
-  const segments = answer.frames.map((f) => {
+  const root = byId("budget");
+  slots(root, {
+    declared: budget.declared,
+    max: budget.maxTokens,
+    canonical: budget.canonical,
+    count: answer.frames.length,
+    "max-frames": budget.maxFrames,
+    bar: [],
+    "budget-violations":
+      violationList(budget.violations) ?? el("p", { class: "note" }, "Within budget: B1, B3 and B4 hold."),
+  });
+  const bar = root.querySelector(".bar")!;
+  bar.setAttribute("aria-label", `${budget.canonical} of ${budget.maxTokens} budget tokens used`);
+  return (f) => {
     const segment = el("span", {
       "data-frame-id": f.frame.id,
       "data-cost": f.cost.canonical,
@@ -20,20 +36,6 @@ export function renderBudget(answer: AnswerView): void {
       class: f.cost.canonical !== f.cost.declared ? "over" : undefined,
     });
     segment.style.width = `${(100 * f.cost.canonical) / scale}%`;
-    return segment;
-  });
-  const root = byId("budget");
-  slots(root, {
-    declared: budget.declared,
-    max: budget.maxTokens,
-    canonical: budget.canonical,
-    count: answer.frames.length,
-    "max-frames": budget.maxFrames,
-    bar: segments,
-    "budget-violations":
-      violationList(budget.violations) ?? el("p", { class: "note" }, "Within budget: B1, B3 and B4 hold."),
-  });
-  root
-    .querySelector(".bar")!
-    .setAttribute("aria-label", `${budget.canonical} of ${budget.maxTokens} budget tokens used`);
+    bar.append(segment);
+  };
 }
