@@ -29,38 +29,43 @@ const badge = (tone: Badge["tone"], label: string, detail: string, verdict: stri
   ...(keyId ? { keyId } : {}),
 });
 
+/** A signature that verifies (spec §3.13): verified, identity only (F15), or invalid when the bytes changed. */
+function attested(
+  outcome: Extract<FrameAttestationOutcome, { state: "attested" }>,
+  binding: ContentBinding,
+  subject: string,
+): Badge {
+  const tier = outcome.anchor ?? "handshake";
+  const who = `key ${outcome.keyId} (${tier === "pinned" ? "pinned by you" : "published in the handshake, not pinned"}; the attester "${outcome.attesterId}" is not signed)`;
+  const signed = { keyId: outcome.keyId, tier };
+  if (binding.kind === "mismatch")
+    return {
+      ...badge(
+        "invalid",
+        "Invalid: content altered",
+        `The signature covers content_digest ${binding.expected}; the content now hashes to ${binding.actual}.`,
+        "content_mismatch",
+      ),
+      ...signed,
+    };
+  if (!outcome.coversContent)
+    return {
+      ...badge(
+        "identity",
+        "Identity only",
+        `Signed by ${who}, but ${subject} has no content_digest: its bytes are not covered (F15).`,
+        "valid_identity_only",
+      ),
+      ...signed,
+    };
+  return { ...badge("verified", "Verified", `Signed by ${who}; the content matches its digest.`, "valid"), ...signed };
+}
+
 /** The badge of a frame (or, with `subject` "the result", of the result root). */
 export function badgeOf(outcome: FrameAttestationOutcome, binding: ContentBinding, subject = "this frame"): Badge {
   switch (outcome.state) {
-    case "attested": {
-      const tier = outcome.anchor ?? "handshake";
-      const who = `key ${outcome.keyId} (${tier === "pinned" ? "pinned by you" : "published in the handshake, not pinned"}; the attester "${outcome.attesterId}" is not signed)`;
-      const signed = { keyId: outcome.keyId, tier };
-      if (binding.kind === "mismatch")
-        return {
-          ...badge(
-            "invalid",
-            "Invalid: content altered",
-            `The signature covers content_digest ${binding.expected}; the content now hashes to ${binding.actual}.`,
-            "content_mismatch",
-          ),
-          ...signed,
-        };
-      if (!outcome.coversContent)
-        return {
-          ...badge(
-            "identity",
-            "Identity only",
-            `Signed by ${who}, but ${subject} has no content_digest: its bytes are not covered (F15).`,
-            "valid_identity_only",
-          ),
-          ...signed,
-        };
-      return {
-        ...badge("verified", "Verified", `Signed by ${who}; the content matches its digest.`, "valid"),
-        ...signed,
-      };
-    }
+    case "attested":
+      return attested(outcome, binding, subject);
     case "invalid":
       return badge(
         "invalid",

@@ -35,18 +35,13 @@ export interface PortLike {
   close(): void;
 }
 
-/**
- * Streams over `port`. Writing posts each chunk (copied, then transferred);
- * closing or aborting the writable posts `null`. The readable side yields
- * every `Uint8Array` the peer posts, closes on `null` or `end()`, ignores any
- * other message, and errors once more than `maxQueuedBytes` wait unread.
- * After `end()` every write fails.
- */
-export function messagePortStreams(port: PortLike, options: MessagePortStreamsOptions = {}): MessagePortStreams {
-  const limit = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
+/** The readable side: the peer's chunks, queued up to `limit` bytes; `finish` ends it (with an error, or not). */
+function receiving(
+  port: PortLike,
+  limit: number,
+): { readable: ReadableStream<Uint8Array>; finish(error?: Error): void } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
-  let peerGone = false;
   const finish = (error?: Error) => {
     if (!open) return;
     open = false;
@@ -65,15 +60,27 @@ export function messagePortStreams(port: PortLike, options: MessagePortStreamsOp
     { highWaterMark: limit, size: (chunk) => chunk.byteLength },
   );
   port.addEventListener("message", (event: MessageEvent) => {
-    if (!open) return;
     const data: unknown = event.data;
-    if (data === null) return finish();
-    if (!(data instanceof Uint8Array)) return;
-    if ((controller.desiredSize ?? 0) < data.byteLength)
-      return finish(new RangeError(`more than ${limit} bytes arrived unread`));
-    controller.enqueue(data);
+    if (!open || (data !== null && !(data instanceof Uint8Array))) return;
+    if (data === null) finish();
+    else if ((controller.desiredSize ?? 0) < data.byteLength)
+      finish(new RangeError(`more than ${limit} bytes arrived unread`));
+    else controller.enqueue(data);
   });
   port.start();
+  return { readable, finish };
+}
+
+/**
+ * Streams over `port`. Writing posts each chunk (copied, then transferred);
+ * closing or aborting the writable posts `null`. The readable side yields
+ * every `Uint8Array` the peer posts, closes on `null` or `end()`, ignores any
+ * other message, and errors once more than `maxQueuedBytes` wait unread.
+ * After `end()` every write fails.
+ */
+export function messagePortStreams(port: PortLike, options: MessagePortStreamsOptions = {}): MessagePortStreams {
+  const { readable, finish } = receiving(port, options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES);
+  let peerGone = false;
   const post = (message: Uint8Array | null) => {
     if (peerGone) throw new Error("the port's peer is gone");
     if (message === null) port.postMessage(null, []);
