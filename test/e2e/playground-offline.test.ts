@@ -231,7 +231,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await fresh.close();
   });
 
-  test("exported, then imported with the network off: the same badges; a tampered line shows as tampering", async () => {
+  test("exported, then imported (picked or dropped) with the network off: the same badges; a tampered line shows as tampering", async () => {
     await runQuery(main.page, GOAL);
     const files = await downloads(
       main.page,
@@ -263,6 +263,20 @@ describe("the playground, offline, with the in-page provider", () => {
     await importTranscript(page, "tampered.ndjson", lines.join("\n"));
     for (const badge of await badges(page))
       assert.equal(badge.verdict, badge.frameId === victim.id ? "commitment_mismatch" : "valid", badge.frameId);
+
+    // The same transcript dropped on the drop zone instead of picked.
+    await expectAnswer(page);
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "dropped.ndjson", { type: "application/x-ndjson" }));
+      return transfer;
+    }, transcript);
+    await page.dispatchEvent("#drop-zone", "drop", { dataTransfer: dropped });
+    await answered(page);
+    assert.deepEqual(
+      (await badges(page)).map((b) => [b.frameId, b.verdict]),
+      first.map((b) => [b.frameId, "valid"]),
+    );
     assert.deepEqual(offline, []);
     await fresh.close();
   });
@@ -393,7 +407,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await fresh.close();
   });
 
-  test("axe finds no serious or critical violation: start, connected with an answer, inclusion path, compose, import", async () => {
+  test("axe finds no serious or critical violation: start, an answer, inclusion path and compose, phone, dark scheme", async () => {
     const { context: fresh } = await offlineContext();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     assert.deepEqual(await accessibilityProblems(page), [], "start");
@@ -410,6 +424,10 @@ describe("the playground, offline, with the in-page provider", () => {
     await page.locator("#results-h").scrollIntoViewIfNeeded();
     await shot(page, "phone");
     assert.deepEqual(await accessibilityProblems(page), [], "phone");
+    await page.emulateMedia({ colorScheme: "dark" });
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(13, 17, 23)");
+    await shot(page, "phone-dark");
+    assert.deepEqual(await accessibilityProblems(page), [], "dark scheme");
     await fresh.close();
   });
 });
