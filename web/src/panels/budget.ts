@@ -8,10 +8,11 @@ import { byId, el, slots } from "../dom.ts";
 import { violationList } from "./badge.ts";
 
 /**
- * Renders the budget numbers and breaches of an answer, and returns how to add
- * one frame's segment to the bar (the caller adds them with the cards, in slices).
+ * Renders the budget numbers and breaches of an answer, and returns how to
+ * fill the bar: the caller hands it the segments once the cards are in, so the
+ * bar is laid out once, not once per slice of cards.
  */
-export function renderBudget(answer: AnswerView): (frame: FrameView) => void {
+export function renderBudget(answer: AnswerView): (frames: readonly FrameView[]) => void {
   const { budget } = answer;
   const scale = Math.max(budget.maxTokens, budget.declared, budget.canonical, 1);
   const root = byId("budget");
@@ -27,15 +28,18 @@ export function renderBudget(answer: AnswerView): (frame: FrameView) => void {
   });
   const bar = root.querySelector(".bar")!;
   bar.setAttribute("aria-label", `${budget.canonical} of ${budget.maxTokens} budget tokens used`);
-  return (f) => {
-    const segment = el("span", {
-      "data-frame-id": f.frame.id,
-      "data-cost": f.cost.canonical,
-      "data-declared": f.cost.declared,
-      title: `${f.frame.title}: ${f.cost.canonical} budget tokens`,
-      class: f.cost.canonical !== f.cost.declared ? "over" : undefined,
+  return (frames) => {
+    const segments = frames.map((f) => {
+      const segment = el("span", {
+        "data-frame-id": f.frame.id,
+        "data-cost": f.cost.canonical,
+        "data-declared": f.cost.declared,
+        title: `${f.frame.title}: ${f.cost.canonical} budget tokens`,
+        class: f.cost.canonical !== f.cost.declared ? "over" : undefined,
+      });
+      segment.style.width = `${(100 * f.cost.canonical) / scale}%`;
+      return segment;
     });
-    segment.style.width = `${(100 * f.cost.canonical) / scale}%`;
-    bar.append(segment);
+    bar.append(...segments);
   };
 }
