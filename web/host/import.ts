@@ -9,16 +9,22 @@ import type { ImportView } from "../shared/messages.ts";
 import type { Session } from "./session.ts";
 
 /** The largest transcript read (64 MiB): a bound on what a dropped file can make the page hold. */
-export const MAX_IMPORT_CHARS = 64 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 function reason(error: unknown): string {
   return error instanceof HostError ? `${error.kind}: ${error.message}` : "could not be read";
 }
 
-/** Re-verifies every answer in `text`; nothing is sent anywhere. */
-export async function importTranscript(session: Session, text: string): Promise<ImportView> {
-  if (text.length > MAX_IMPORT_CHARS)
-    throw new HostError("wire", `the transcript is larger than ${MAX_IMPORT_CHARS} characters`);
+/** Re-verifies every answer in a transcript's UTF-8 bytes; nothing is sent anywhere. */
+export async function importTranscript(session: Session, bytes: ArrayBuffer): Promise<ImportView> {
+  if (bytes.byteLength > MAX_IMPORT_BYTES)
+    throw new HostError("wire", `the transcript is larger than ${MAX_IMPORT_BYTES} bytes`);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new HostError("wire", "the transcript is not UTF-8 text");
+  }
   const transcript = readTranscript(text);
   const answers: ImportView["answers"][number][] = [];
   const failures: string[] = [];

@@ -8,8 +8,8 @@ import { defaultEngine } from "../../src/attest/index.ts";
 import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
 import type { AnswerView, HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
 import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
-import { verdictsJson } from "./export.ts";
 import { importTranscript } from "./import.ts";
+import { verdictsJson } from "./export.ts";
 import { Session } from "./session.ts";
 import { composeView, pathView, revalidationView } from "./views.ts";
 
@@ -70,8 +70,8 @@ function handlers(session: Session): Handlers {
       ndjson: session.transcript.text(),
       verdicts: verdictsJson(session.answers, !session.transcript.truncated),
     }),
-    importTranscript: async ({ text }) => {
-      const view = await importTranscript(session, text);
+    importTranscript: async ({ bytes }) => {
+      const view = await importTranscript(session, bytes);
       return { ...view, answers: view.answers.map(inSlices) };
     },
   };

@@ -151,7 +151,8 @@ export interface HostMethods {
   compose: { params: { answer: number; budgetTokens: number }; result: ComposeView };
   path: { params: { answer: number; frame: number }; result: PathView };
   exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
-  importTranscript: { params: { text: string }; result: ImportView };
+  /** The transcript's bytes (UTF-8 NDJSON), transferred. */
+  importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
 }
 
 /** A request on the wire between page and host Worker. */

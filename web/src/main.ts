@@ -205,9 +205,11 @@ async function exportSession(): Promise<void> {
 async function importFile(file: File): Promise<void> {
   alertError();
   performance.mark("frameline:asked");
-  const view = await busy(byId("transcript"), `Re-verifying ${file.name} offline…`, async () =>
-    host.call("importTranscript", { text: await file.text() }),
-  );
+  const view = await busy(byId("transcript"), `Re-verifying ${file.name} offline…`, async () => {
+    // The bytes move to the host Worker (transferred, not copied) and are decoded there.
+    const bytes = await file.arrayBuffer();
+    return host.call("importTranscript", { bytes }, [bytes]);
+  });
   for (const answer of view.answers) state.answers.set(answer.answer, answer);
   renderImport(view, (n) => void guard(() => show(state.answers.get(n)!)));
   if (view.answers[0]) await show(view.answers[0]);

@@ -9,10 +9,11 @@ import { violationList } from "./badge.ts";
 
 /**
  * Renders the budget numbers and breaches of an answer, and returns how to
- * fill the bar: the caller hands it the segments once the cards are in, so the
- * bar is laid out once, not once per slice of cards.
+ * fill the bar: `add` makes a frame's segment (the caller does it with each
+ * card, in slices), `done` puts them all in the bar at once, so the bar is laid
+ * out once, not once per slice.
  */
-export function renderBudget(answer: AnswerView): (frames: readonly FrameView[]) => void {
+export function renderBudget(answer: AnswerView): { add(frame: FrameView): void; done(): void } {
   const { budget } = answer;
   const scale = Math.max(budget.maxTokens, budget.declared, budget.canonical, 1);
   const root = byId("budget");
@@ -28,8 +29,9 @@ export function renderBudget(answer: AnswerView): (frames: readonly FrameView[])
   });
   const bar = root.querySelector(".bar")!;
   bar.setAttribute("aria-label", `${budget.canonical} of ${budget.maxTokens} budget tokens used`);
-  return (frames) => {
-    const segments = frames.map((f) => {
+  const segments = document.createDocumentFragment();
+  return {
+    add(f) {
       const segment = el("span", {
         "data-frame-id": f.frame.id,
         "data-cost": f.cost.canonical,
@@ -38,8 +40,8 @@ export function renderBudget(answer: AnswerView): (frames: readonly FrameView[])
         class: f.cost.canonical !== f.cost.declared ? "over" : undefined,
       });
       segment.style.width = `${(100 * f.cost.canonical) / scale}%`;
-      return segment;
-    });
-    bar.append(...segments);
+      segments.append(segment);
+    },
+    done: () => bar.append(segments),
   };
 }

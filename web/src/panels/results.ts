@@ -78,7 +78,7 @@ export async function renderAnswer(answer: AnswerView, actions: CardActions): Pr
       ? ` The host did not accept it: ${answer.dropped.violations.map((v) => `${v.anchor}: ${v.message}`).join("; ")}.`
       : "",
   );
-  const fillBar = renderBudget(answer);
+  const bar = renderBudget(answer);
   const { recomputed, signed, badge: rootBadge } = answer.root;
   slots(byId("root"), {
     recomputed,
@@ -103,12 +103,15 @@ export async function renderAnswer(answer: AnswerView, actions: CardActions): Pr
     if (mine !== generation) return;
     const started = performance.now();
     const slice = document.createDocumentFragment();
-    while (index < answer.frames.length && performance.now() - started < SLICE_MS)
-      slice.append(card(answer.frames[index++]!, answer, actions));
+    while (index < answer.frames.length && performance.now() - started < SLICE_MS) {
+      const frame = answer.frames[index++]!;
+      slice.append(card(frame, answer, actions));
+      bar.add(frame);
+    }
     list.append(slice);
     if (performance.getEntriesByName("frameline:first-badge").length === 0) performance.mark("frameline:first-badge");
   }
-  fillBar(answer.frames);
+  bar.done();
   performance.mark("frameline:all-badges");
 }
 
