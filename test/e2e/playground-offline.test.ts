@@ -23,6 +23,7 @@ import {
   openPlayground,
   runQuery,
 } from "../support/browser/playground-page.ts";
+import { mainThreadTasks } from "../support/browser/main-thread.ts";
 import { HOSTILE, hostileProvider, manyFramesProvider, recordSession } from "../support/browser/transcripts.ts";
 import { PROJECT_ROOT } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
@@ -346,7 +347,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await fresh.close();
   });
 
-  test("a 1,000-frame signed answer verifies and renders with no main-thread task over 100 ms", async () => {
+  test("a 1,000-frame signed answer verifies and renders with no main-thread task over 100 ms", async (t) => {
     const transcript = await recordSession(await manyFramesProvider(1000), [
       { goal: "many", max_frames: 1000, max_tokens: 1_000_000 },
     ]);
@@ -360,17 +361,24 @@ describe("the playground, offline, with the in-page provider", () => {
       }).observe({ type: "longtask", buffered: true });
     });
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
-    await importTranscript(page, "many.ndjson", { path: file });
+    const tasks = await mainThreadTasks(page, () => importTranscript(page, "many.ndjson", { path: file }));
     const all = await badges(page);
     assert.equal(all.length, 1000);
     assert.ok(all.every((b) => b.verdict === "valid"));
-    // From the moment the page starts reading the file to the last badge: the issue's bound, no task over
-    // 100 ms on the main thread. Verification runs in the host Worker and cards go in ~4 ms slices.
-    const longTasks: number[] = await page.evaluate(() => {
+    // The issue's bound: no main-thread task over 100 ms while the answer is checked and drawn (verification
+    // runs in the host Worker, cards go in ~4 ms slices). The PerformanceObserver's long tasks are wall time,
+    // which a machine running other work stretches at will, so they are reported; what is asserted is each
+    // task's thread time from the trace: the page's own work, on an idle machine or a loaded one.
+    const observed: number[] = await page.evaluate(() => {
       const asked = performance.getEntriesByName("frameline:asked").at(-1)!.startTime;
       return (globalThis as any).__longTasks.filter(([start]: number[]) => start! >= asked).map(([, d]: number[]) => d);
     });
-    assert.ok(Math.max(0, ...longTasks) <= 100, `long tasks: ${longTasks.map((d) => d.toFixed(0)).join(", ")} ms`);
+    const longest = Math.max(...tasks.map((task) => task.threadMs));
+    t.diagnostic(
+      `${tasks.length} main-thread tasks; longest ${longest.toFixed(1)} ms of thread time; long tasks observed (wall): ${observed.map((d) => d.toFixed(0)).join(", ") || "none"}`,
+    );
+    assert.ok(tasks.length > 50, "the work was spread over many tasks");
+    assert.ok(longest <= 100, `a main-thread task took ${longest.toFixed(1)} ms of thread time`);
     await fresh.close();
   });
 

@@ -82,8 +82,7 @@ async function start(init: HostInit): Promise<void> {
   const engine = (await defaultEngine()).name;
   const session = new Session(consentStore(init.consent), engine);
   const table = handlers(session);
-  self.onmessage = async (event: MessageEvent<HostRequest>) => {
-    const { id, method, params } = event.data;
+  const answer = async ({ id, method, params }: HostRequest) => {
     if (method === "connect" || method === "query") resetCspWatch();
     try {
       const handler = table[method] as (p: typeof params) => unknown;
@@ -91,6 +90,13 @@ async function start(init: HostInit): Promise<void> {
     } catch (error) {
       post({ id, ok: false, error: await errorView(error, session.url) });
     }
+  };
+  // One request at a time, in order, so no two share the session's state; except the news that the
+  // in-page provider died, which must reach a request that waits for it.
+  let queue = Promise.resolve();
+  self.onmessage = (event: MessageEvent<HostRequest>) => {
+    if (event.data.method === "providerGone") void answer(event.data);
+    else queue = queue.then(() => answer(event.data));
   };
   post({ event: "ready", engine });
 }

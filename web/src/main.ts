@@ -81,6 +81,7 @@ async function connect(): Promise<void> {
   const localId = localIdOf(target);
   const timeout = Number(input("handshake-timeout").value) || 10_000;
   const port = target.kind === "in-page" ? provider.connect() : undefined;
+  byId("handshake").hidden = true;
   const view = await busy(byId("connect"), "Connecting…", () =>
     host.call(
       "connect",
