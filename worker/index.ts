@@ -61,6 +61,8 @@ export default {
     // Routes outside the app read their body to the end too, or workerd drops the connection (request-body.ts).
     if (url.pathname === "/healthz" || url.pathname === "/") await discardBody(request, DEFAULT_MAX_DRAIN_BYTES);
     if (url.pathname === "/healthz") return new Response("ok\n", { headers: { "content-type": "text/plain" } });
+    // With wrangler.toml's [assets], "/" is the playground page and never reaches this code; a deployment
+    // without the assets still sends a browser from "/" to the provider's description.
     if (url.pathname === "/" && request.method === "GET")
       return Response.redirect(new URL("/contextgraph", url).toString(), 302);
     return (await appFor(env)).fetch(request, env, context);

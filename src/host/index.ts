@@ -39,3 +39,19 @@ export { Host, type HostOptions } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";
+export {
+  DEFAULT_MAX_QUEUED_BYTES,
+  type MessagePortStreams,
+  type MessagePortStreamsOptions,
+  messagePortStreams,
+  type PortLike,
+} from "./transports/message-port.ts";
+export { type RecordedEnvelope, recordingTransport } from "./transports/recording.ts";
+export { replayTransport } from "./transports/replay.ts";
+export {
+  type RecordedExchange,
+  readTranscript,
+  type Transcript,
+  type TranscriptConversation,
+  type TranscriptProblem,
+} from "./transcript.ts";

@@ -11,7 +11,6 @@ export { describeIssues, type ShapeIssue } from "../../src/protocol/shape-issues
 export { type ParseResult, parseShape } from "../../src/protocol/parse.ts";
 export { violation } from "../../src/protocol/checks/violation.ts";
 export { utf8ByteLength } from "../../src/protocol/checks/budget.ts";
-export { sha256 } from "../../src/attest/hash.ts";
 export { merkleTree, proofSides } from "../../src/attest/merkle.ts";
 export { undecodableReply } from "../../src/provider/exchange.ts";
 export { packFrames } from "../../src/provider/pack.ts";
