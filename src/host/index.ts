@@ -13,8 +13,11 @@ export {
   type Connection,
   connect,
   HANDSHAKE_TIMEOUT_MS,
+  type Negotiation,
+  negotiate,
   REQUEST_TIMEOUT_MS,
   type RequestOptions,
+  resumeConnection,
 } from "./connection.ts";
 export { auditLeg } from "./audit-leg.ts";
 export type {
@@ -40,3 +43,4 @@ export { Host, type HostOptions } from "./host.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";
+export * from "./handshake-cache/index.ts";
