@@ -185,10 +185,11 @@ describe("HandshakeCache: the async store", () => {
       "https://user:secret@provider.example/cg",
       transportOf(provider),
     );
-    const [[key, value]] = [...values];
+    assert.equal(values.size, 1);
+    const [key, value] = [...values][0]!;
     assert.equal(key, storeKeyOf("https://user:secret@provider.example/cg"));
-    assert.doesNotMatch(value!, /secret/);
-    const entry = JSON.parse(value!);
+    assert.doesNotMatch(value, /secret/);
+    const entry = JSON.parse(value);
     assert.deepEqual(Object.keys(entry).sort(), ["ack", "format", "host_version", "stored_at"]);
     assert.equal(entry.format, "frameline-handshake/1");
     assert.equal(entry.host_version, "contextgraph/1.0");

@@ -211,7 +211,7 @@ describe("signals in an error", () => {
   test("an HTTP refusal whose error body says shutting_down is a signal too", async () => {
     const { provider, cache } = await warmed();
     const next = await providerApp({ keyN: 1 });
-    provider.serve(async (request) => {
+    provider.serve(async () => {
       provider.serve(next);
       return new Response(JSON.stringify(errorReply("shutting_down")), { status: 503 });
     });

@@ -203,7 +203,7 @@ export class HandshakeCache {
     } catch {
       // counted below, like a timeout: the store is best effort
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
     this.#stats.storeFailures++;
     return undefined;
