@@ -1,0 +1,12 @@
+/** Naming the member a valibot issue is about, as a reader writes it: `kinds[2]`, `PROVIDERS[0].url`. */
+import type * as v from "valibot";
+
+/** The path of an issue as `root.a[0].b` (the root alone for the value itself). */
+export function memberOf(issue: v.BaseIssue<unknown>, root: string): string {
+  let member = root;
+  for (const item of issue.path ?? []) {
+    const key = item.key;
+    member += typeof key === "number" ? `[${key}]` : member === "" ? String(key) : `.${String(key)}`;
+  }
+  return member;
+}
