@@ -3,7 +3,7 @@
  * Every bound is explicit, and a body that breaks one is refused naming the member.
  */
 import * as v from "valibot";
-import { memberOf } from "./members.ts";
+import { refusalOf } from "./members.ts";
 
 /** The bounds of a question: what one /ask may make the host and its providers do. */
 export const ASK_LIMITS = {
@@ -77,10 +77,8 @@ export interface AskRefusal {
 export function parseAskRequest(
   value: unknown,
 ): { ok: true; request: AskRequest } | { ok: false; refusal: AskRefusal } {
+  if (Array.isArray(value)) return { ok: false, refusal: { member: "body", message: "body must be a JSON object" } };
   const result = v.safeParse(AskRequestSchema, value);
   if (result.success) return { ok: true, request: result.output };
-  const issue = result.issues[0];
-  const member = memberOf(issue, "");
-  const named = member === "" ? "body" : member;
-  return { ok: false, refusal: { member: named, message: `${named} ${issue.message}` } };
+  return { ok: false, refusal: refusalOf(result.issues[0], "", "body") };
 }

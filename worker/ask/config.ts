@@ -6,7 +6,7 @@
  */
 import { isEgressScope } from "../../src/protocol/index.ts";
 import * as v from "valibot";
-import { memberOf } from "./members.ts";
+import { refusalOf } from "./members.ts";
 
 /** The operator's consent for one provider (spec §4.5): the boolean record (C1) and scope receipts (C6). */
 export interface ConsentConfig {
@@ -108,7 +108,6 @@ export function readProviders(value: unknown, root = "PROVIDERS"): ProviderConfi
   }
   const result = v.safeParse(ProvidersSchema, parsed);
   if (result.success) return result.output;
-  const issue = result.issues[0];
-  const member = memberOf(issue, root);
-  throw new ConfigError(member, `${member} ${issue.message}`);
+  const { member, message } = refusalOf(result.issues[0], root);
+  throw new ConfigError(member, message);
 }

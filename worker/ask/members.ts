@@ -10,3 +10,14 @@ export function memberOf(issue: v.BaseIssue<unknown>, root: string): string {
   }
   return member;
 }
+
+/**
+ * The member and the sentence for an issue: `<member> <message>`, where a
+ * missing member (valibot reports it against the object that lacks it) reads
+ * `is required`. `fallback` names the whole value when the path is empty.
+ */
+export function refusalOf(issue: v.BaseIssue<unknown>, root: string, fallback = root) {
+  const member = memberOf(issue, root) || fallback;
+  const missing = issue.type === "object" && issue.input === undefined && (issue.path?.length ?? 0) > 0;
+  return { member, message: `${member} ${missing ? "is required" : issue.message}` };
+}

@@ -15,6 +15,10 @@ export interface Endpoint {
   readonly fetch: typeof fetch;
   /** The `type` of every envelope POSTed, in order. */
   readonly posted: string[];
+  /** Every envelope POSTed, parsed, in order. */
+  readonly bodies: any[];
+  /** The `authorization` header of every POST (null when absent), in order. */
+  readonly authorizations: (string | null)[];
   /** How many envelopes of `type` were POSTed. */
   count(type: string): number;
   /** Answers everything from now on with `handler`. */
@@ -25,15 +29,21 @@ export interface Endpoint {
 export function endpoint(handler: Handler): Endpoint {
   let current = handler;
   const posted: string[] = [];
+  const bodies: any[] = [];
+  const authorizations: (string | null)[] = [];
   const send = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    const body = await request.clone().text();
-    posted.push((JSON.parse(body) as { type: string }).type);
+    const body = JSON.parse(await request.clone().text()) as { type: string };
+    posted.push(body.type);
+    bodies.push(body);
+    authorizations.push(request.headers.get("authorization"));
     return current(request);
   }) as typeof fetch;
   return {
     fetch: send,
     posted,
+    bodies,
+    authorizations,
     count: (type) => posted.filter((t) => t === type).length,
     serve: (next) => {
       current = next;
