@@ -5,8 +5,8 @@
  * MCP tool. Providers come from the `PROVIDERS` variable; a service binding
  * reaches a Worker such as the docs provider without leaving the edge.
  */
-import { answer, createAskHandler } from "./handler.ts";
 import { askContextFrom } from "./context.ts";
+import { answer, createAskHandler } from "./handler.ts";
 import { createMcpHandler } from "./mcp.ts";
 import type { Bindings } from "./providers.ts";
 

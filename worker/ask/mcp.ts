@@ -13,7 +13,7 @@ import * as z from "zod";
 import type { AskAnswer } from "./answer.ts";
 import { ASK_LIMITS, type AskRequest, DEFAULT_MAX_FRAMES, parseAskRequest } from "./ask-request.ts";
 import { ConfigError } from "./config.ts";
-import { type AskInvocation, errorResponse, failureResponse } from "./handler.ts";
+import { type AskInvocation, failureResponse } from "./handler.ts";
 
 /** The MCP tool's name. */
 export const MCP_TOOL = "search_context";
@@ -95,10 +95,8 @@ function mcpServer(answer: McpAnswer, invocation: AskInvocation): McpServer {
 /** The `/mcp` handler: POST carries JSON-RPC; GET and DELETE are 405 (stateless: no stream, no session). */
 export function createMcpHandler(answer: McpAnswer) {
   return async (request: Request, invocation: AskInvocation = {}): Promise<Response> => {
-    if (request.method !== "POST")
-      return errorResponse(405, "method_not_allowed", "this MCP server is stateless: use POST", undefined, {
-        allow: "POST",
-      });
+    // No body: an MCP client reads the status and cancels the body of a 405 (the SDK does).
+    if (request.method !== "POST") return new Response(null, { status: 405, headers: { allow: "POST" } });
     const server = mcpServer(answer, invocation);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
