@@ -309,3 +309,40 @@ describe("HandshakeCache: the async store", () => {
     assert.equal(await store.get("b"), undefined);
   });
 });
+
+describe("HandshakeCache: bad input", () => {
+  for (const [name, options] of [
+    ["maxAgeMs", { maxAgeMs: Number.NaN }],
+    ["maxAgeMs", { maxAgeMs: -1 }],
+    ["maxEntries", { maxEntries: 0 }],
+    ["maxEntries", { maxEntries: 2.5 }],
+    ["storeTimeoutMs", { storeTimeoutMs: 0 }],
+    ["storeTimeoutMs", { storeTimeoutMs: Number.POSITIVE_INFINITY }],
+  ] as const) {
+    test(`${JSON.stringify(options, (_, v) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v))} is a RangeError naming ${name}`, () => {
+      assert.throws(() => new HandshakeCache(options), {
+        name: "RangeError",
+        message: new RegExp(`^HandshakeCache: ${name} must be`),
+      });
+    });
+  }
+
+  test("memoryHandshakeStore refuses maxEntries below 1", () => {
+    assert.throws(() => memoryHandshakeStore({ maxEntries: 0 }), RangeError);
+  });
+
+  test("a stream transport is refused as invalid_request, with nothing sent: a stream starts with its own handshake", async () => {
+    let sent = 0;
+    const stream = {
+      kind: "stream" as const,
+      send: async () => void sent++,
+      incoming: { next: () => new Promise<never>(() => undefined) },
+      close: async () => undefined,
+    };
+    await assert.rejects(new HandshakeCache().connect(KEY, stream as never), {
+      name: "HostError",
+      kind: "invalid_request",
+    });
+    assert.equal(sent, 0);
+  });
+});

@@ -13,7 +13,7 @@ function entryUrl(key: string): string {
 }
 
 /**
- * A `HandshakeStore` over a `Cache` (the Cache API: `caches.default` or
+ * A `HandshakeStore` (spec §4.2 step 5) over a `Cache` (the Cache API: `caches.default` or
  * `await caches.open(name)` in a Worker, a service worker, Deno). Local to
  * one location in Workers, so it saves handshakes across isolates there; use
  * KV to share them everywhere.

@@ -10,11 +10,11 @@ import type { Connection, Negotiation, RequestOptions } from "../connection.ts";
 import type { QueryInput } from "../prepare-query.ts";
 import { answerSignal, errorSignal, type IdentitySignal } from "./signals.ts";
 
-/** Where a cached connection's ack came from: this isolate's memory, the async store, or a handshake just now. */
+/** Where a cached connection's ack came from (spec §4.2 step 5): this isolate's memory, the async store, or a handshake just now. */
 export type HandshakeSource = "memory" | "store" | "handshake";
 
 /**
- * A `Connection` over an ack from the handshake cache. It behaves as the
+ * A `Connection` over an ack from the handshake cache (spec §4.2 step 5). It behaves as the
  * connection it wraps until the provider signals that the ack is stale (see
  * `signals.ts`): then it drops the cache entry and handshakes again, once per
  * request. A request that failed with the signal is retried once on the fresh

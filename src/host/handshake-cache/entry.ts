@@ -3,22 +3,22 @@ import type { HandshakeAck } from "../../protocol/envelope.ts";
 import { decodeLine, encodeLine } from "../../wire/line.ts";
 import { versionsCompatible } from "../../wire/version.ts";
 
-/** The format tag of a stored entry; an entry with another tag is a miss. */
+/** The format tag of a stored entry (spec §4.2 step 5); an entry with another tag is a miss. */
 export const ENTRY_FORMAT = "frameline-handshake/1";
 
-/** The largest entry the cache stores or reads back, in bytes of UTF-16 length (an ack with a few keys is ~1 KiB). */
+/** The largest entry the cache stores or reads back, in UTF-16 code units (an ack with a few keys, spec §1.4, is ~1 KiB). */
 export const MAX_ENTRY_CHARS = 64 * 1024;
 
-/** How far in the future an entry's time may be (another isolate's clock) before it reads as a miss. */
+/** How far in the future an entry's time may be (another isolate's clock) before it reads as a miss (host policy, spec §4.2 step 5). */
 export const CLOCK_SKEW_MS = 60_000;
 
-/** A decoded entry: the ack, and when it was negotiated (milliseconds since the epoch). */
+/** A decoded entry: the ack (spec §1.4), and when it was negotiated (milliseconds since the epoch). */
 export interface CachedAck {
   readonly ack: HandshakeAck;
   readonly storedAt: number;
 }
 
-/** The stored form of an ack: JSON naming the format, the host version, the time, and the ack as one wire line. */
+/** The stored form of an ack (spec §4.2 step 5): JSON naming the format, the host version, the time, and the ack as one wire line (§1.1); undefined when over `MAX_ENTRY_CHARS`. */
 export function encodeEntry(ack: HandshakeAck, hostVersion: string, storedAt: number): string | undefined {
   const text = JSON.stringify({
     format: ENTRY_FORMAT,

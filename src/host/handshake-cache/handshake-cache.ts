@@ -10,19 +10,22 @@
 import type { HandshakeAck } from "../../protocol/envelope.ts";
 import { PROTOCOL_VERSION } from "../../protocol/vocabulary.ts";
 import { type ConnectOptions, type Negotiation, negotiate, resumeConnection } from "../connection.ts";
+import { HostError } from "../host-error.ts";
 import type { ExchangeTransport } from "../transports/transport.ts";
 import { CachedConnection, type HandshakeSource } from "./cached-connection.ts";
 import { type CachedAck, decodeEntry, encodeEntry } from "./entry.ts";
+import { type BoundedStore, boundedStore } from "./bounded-store.ts";
+import { MemoryTier } from "./memory-tier.ts";
 import type { HandshakeStore } from "./store.ts";
 
-/** How long a cached ack is used before a handshake confirms it (default 10 minutes). */
+/** How long a cached ack is used before a handshake confirms it (spec §4.2 step 5; default 10 minutes). */
 export const DEFAULT_HANDSHAKE_MAX_AGE_MS = 10 * 60_000;
-/** The bound on each call to the async store (default 1 s): a slow store costs a handshake, never a hang. */
+/** The bound on each call to the async store (default 1 s): a slow store costs a handshake, never a hang (spec §4.2 step 5). */
 export const DEFAULT_STORE_TIMEOUT_MS = 1_000;
-/** How many acks the memory tier keeps (default 256), least recently used first out. */
+/** How many acks the memory tier keeps (default 256), least recently used first out (spec §4.2 step 5). */
 export const DEFAULT_MEMORY_ENTRIES = 256;
 
-/** Options for a `HandshakeCache`. */
+/** Options for a `HandshakeCache` (spec §4.2 step 5). */
 export interface HandshakeCacheOptions {
   /** The async tier (none: memory only). */
   readonly store?: HandshakeStore;
@@ -36,7 +39,7 @@ export interface HandshakeCacheOptions {
   readonly now?: () => number;
 }
 
-/** Options for one `HandshakeCache.connect`: those of `connect`, and where to hand store writes. */
+/** Options for one `HandshakeCache.connect`: those of `connect` (spec §4.2), and where to hand store writes. */
 export interface CachedConnectOptions extends ConnectOptions {
   /**
    * Takes a store write or delete that need not hold up the caller (a
@@ -45,7 +48,7 @@ export interface CachedConnectOptions extends ConnectOptions {
   readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
-/** Counters since the cache was made: what its tiers saved and what they cost. */
+/** Counters since the cache was made (spec §4.2 step 5): what its tiers saved and what they cost. */
 export interface HandshakeCacheStats {
   readonly memoryHits: number;
   readonly storeHits: number;
@@ -56,31 +59,50 @@ export interface HandshakeCacheStats {
   readonly storeFailures: number;
 }
 
-const TIMED_OUT: unique symbol = Symbol("timed out");
-
 type Counter = { -readonly [K in keyof HandshakeCacheStats]: number };
 
-/** The store key of a slot: a SHA-256 of it, so a provider URL (which may carry a secret) is never stored as a key. */
-async function storeKey(slot: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(slot)));
-  return `frameline-handshake:${Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+/** An option's value, or its default; one outside the rule is a `RangeError` naming it (a caller's mistake, caught at construction). */
+function option(name: string, value: number | undefined, fallback: number, ok: (n: number) => boolean, rule: string) {
+  if (value === undefined) return fallback;
+  if (!ok(value)) throw new RangeError(`HandshakeCache: ${name} must be ${rule}`);
+  return value;
 }
+
+const finite = (n: number) => Number.isFinite(n);
 
 /** A handshake cache (spec §4.2 step 5) for exchange transports (HTTP): see the module comment. */
 export class HandshakeCache {
-  readonly #memory = new Map<string, CachedAck>();
-  readonly #store: HandshakeStore | undefined;
+  readonly #memory: MemoryTier;
+  readonly #store: BoundedStore | undefined;
   readonly #maxAgeMs: number;
-  readonly #maxEntries: number;
-  readonly #storeTimeoutMs: number;
   readonly #now: () => number;
   readonly #stats: Counter = { memoryHits: 0, storeHits: 0, handshakes: 0, renegotiations: 0, storeFailures: 0 };
 
   constructor(options: HandshakeCacheOptions = {}) {
-    this.#store = options.store;
-    this.#maxAgeMs = options.maxAgeMs ?? DEFAULT_HANDSHAKE_MAX_AGE_MS;
-    this.#maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MEMORY_ENTRIES);
-    this.#storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+    const maxAge = option(
+      "maxAgeMs",
+      options.maxAgeMs,
+      DEFAULT_HANDSHAKE_MAX_AGE_MS,
+      (n) => finite(n) && n >= 0,
+      "a finite number ≥ 0",
+    );
+    const entries = option(
+      "maxEntries",
+      options.maxEntries,
+      DEFAULT_MEMORY_ENTRIES,
+      (n) => Number.isInteger(n) && n >= 1,
+      "an integer ≥ 1",
+    );
+    const timeout = option(
+      "storeTimeoutMs",
+      options.storeTimeoutMs,
+      DEFAULT_STORE_TIMEOUT_MS,
+      (n) => finite(n) && n > 0,
+      "a finite number > 0",
+    );
+    this.#maxAgeMs = maxAge;
+    this.#memory = new MemoryTier(entries, maxAge);
+    this.#store = options.store && boundedStore(options.store, timeout, () => void this.#stats.storeFailures++);
     this.#now = options.now ?? Date.now;
   }
 
@@ -94,13 +116,20 @@ export class HandshakeCache {
    * whatever identifies the endpoint to the caller) over `transport`: resumed
    * with nothing sent from an ack in memory, else from the store, else
    * negotiated by a handshake and cached in both. A handshake's failure is
-   * thrown as `connect` throws it, and nothing is cached.
+   * thrown as `connect` throws it, and nothing is cached. A stream transport
+   * is `invalid_request`: a stream is a session with its own handshake.
    */
   async connect(
     key: string,
     transport: ExchangeTransport,
     options: CachedConnectOptions = {},
   ): Promise<CachedConnection> {
+    // A caller without types may hand over a stream: refused before anything is sent.
+    if ((transport as { kind: string }).kind !== "exchange")
+      throw new HostError(
+        "invalid_request",
+        "the handshake cache resumes exchange transports only: a stream starts with its own handshake",
+      );
     const hostVersion = options.hostVersion ?? PROTOCOL_VERSION;
     const slot = JSON.stringify([hostVersion, key]);
     const renegotiate = async () => {
@@ -108,13 +137,13 @@ export class HandshakeCache {
       await this.#forget(slot, options);
       return this.#negotiate(slot, hostVersion, transport, options);
     };
-    const memory = this.#fromMemory(slot);
+    const memory = this.#memory.get(slot, this.#now());
     const cached = memory ?? (await this.#fromStore(slot, hostVersion));
     const source: HandshakeSource = memory ? "memory" : "store";
     const resumed = cached && this.#resume(cached.ack, transport, options);
     if (resumed) {
       this.#stats[source === "memory" ? "memoryHits" : "storeHits"]++;
-      if (source === "store") this.#remember(slot, cached);
+      if (source === "store") this.#memory.set(slot, cached);
       return new CachedConnection(resumed, source, renegotiate);
     }
     return new CachedConnection(await this.#negotiate(slot, hostVersion, transport, options), "handshake", renegotiate);
@@ -134,78 +163,32 @@ export class HandshakeCache {
     }
   }
 
-  async #negotiate(
-    slot: string,
-    hostVersion: string,
-    transport: ExchangeTransport,
-    options: CachedConnectOptions,
-  ): Promise<Negotiation> {
+  /** A handshake, its ack kept in memory and (when it fits) written to the store. */
+  async #negotiate(slot: string, hostVersion: string, transport: ExchangeTransport, options: CachedConnectOptions) {
     this.#stats.handshakes++;
     const negotiated = await negotiate(transport, options);
-    const entry = { ack: negotiated.ack, storedAt: this.#now() };
-    this.#remember(slot, entry);
-    const text = encodeEntry(entry.ack, hostVersion, entry.storedAt);
-    if (this.#store && text !== undefined) {
-      const store = this.#store;
-      const ttlSeconds = Math.ceil(this.#maxAgeMs / 1000);
-      await this.#settle(options, async () => store.put(await storeKey(slot), text, ttlSeconds));
-    }
+    const storedAt = this.#now();
+    this.#memory.set(slot, { ack: negotiated.ack, storedAt });
+    const text = encodeEntry(negotiated.ack, hostVersion, storedAt);
+    const store = this.#store;
+    if (store && text !== undefined)
+      await this.#settle(options, store.write(slot, text, Math.ceil(this.#maxAgeMs / 1000)));
     return negotiated;
   }
 
-  #fromMemory(slot: string): CachedAck | undefined {
-    const entry = this.#memory.get(slot);
-    if (entry === undefined) return undefined;
-    this.#memory.delete(slot);
-    if (this.#now() - entry.storedAt >= this.#maxAgeMs) return undefined;
-    this.#memory.set(slot, entry); // most recently used last
-    return entry;
-  }
-
-  #remember(slot: string, entry: CachedAck): void {
-    this.#memory.delete(slot);
-    this.#memory.set(slot, entry);
-    for (const oldest of this.#memory.keys()) {
-      if (this.#memory.size <= this.#maxEntries) break;
-      this.#memory.delete(oldest);
-    }
-  }
-
   async #fromStore(slot: string, hostVersion: string): Promise<CachedAck | undefined> {
-    const store = this.#store;
-    if (store === undefined) return undefined;
-    const text = await this.#bounded(async () => store.get(await storeKey(slot)));
-    return typeof text === "string" ? decodeEntry(text, hostVersion, this.#now(), this.#maxAgeMs) : undefined;
+    const text = await this.#store?.read(slot);
+    return text === undefined ? undefined : decodeEntry(text, hostVersion, this.#now(), this.#maxAgeMs);
   }
 
   async #forget(slot: string, options: CachedConnectOptions): Promise<void> {
     this.#memory.delete(slot);
-    const store = this.#store;
-    if (store) await this.#settle(options, async () => store.delete(await storeKey(slot)));
+    if (this.#store) await this.#settle(options, this.#store.remove(slot));
   }
 
-  /** Runs a store write: handed to `waitUntil` when given, else awaited; bounded either way. */
-  async #settle(options: CachedConnectOptions, work: () => Promise<void>): Promise<void> {
-    const bounded = this.#bounded(work);
-    if (options.waitUntil) options.waitUntil(bounded);
-    else await bounded;
-  }
-
-  /** A store call under `storeTimeoutMs`; a failure or a timeout is counted and yields undefined. */
-  async #bounded<T>(work: () => Promise<T>): Promise<T | undefined> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), this.#storeTimeoutMs);
-    });
-    try {
-      const outcome = await Promise.race([work(), timeout]);
-      if (outcome !== TIMED_OUT) return outcome;
-    } catch {
-      // counted below, like a timeout: the store is best effort
-    } finally {
-      if (timer !== undefined) clearTimeout(timer);
-    }
-    this.#stats.storeFailures++;
-    return undefined;
+  /** A store write: handed to `waitUntil` when given, else awaited (it is bounded either way). */
+  async #settle(options: CachedConnectOptions, work: Promise<void>): Promise<void> {
+    if (options.waitUntil) options.waitUntil(work);
+    else await work;
   }
 }

@@ -1,7 +1,7 @@
 /** A handshake store over Workers KV (spec §4.2 step 5, the cache's async tier). */
 import type { HandshakeStore } from "./store.ts";
 
-/** The part of a Workers KV namespace the store uses (structural: no dependency on the Workers types). */
+/** The part of a Workers KV namespace `kvHandshakeStore` uses (spec §4.2 step 5; structural: no dependency on the Workers types). */
 export interface KvNamespaceLike {
   get(key: string, type: "text"): Promise<string | null>;
   put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>;
@@ -12,7 +12,7 @@ export interface KvNamespaceLike {
 const KV_MIN_TTL_SECONDS = 60;
 
 /**
- * A `HandshakeStore` over a KV namespace: shared by every isolate of every
+ * A `HandshakeStore` over a KV namespace (spec §4.2 step 5): shared by every isolate of every
  * location, eventually consistent (a write may take up to a minute to be seen
  * elsewhere, which only costs a handshake). TTLs below KV's 60-second minimum
  * are raised to it; the cache still checks each entry's age itself.

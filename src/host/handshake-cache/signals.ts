@@ -21,7 +21,7 @@ import type { ErrorCode } from "../../protocol/vocabulary.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
 import { HostError } from "../host-error.ts";
 
-/** Why a cached ack was dropped for a fresh handshake. */
+/** Why a cached ack was dropped for a fresh handshake (spec §4.2 step 5; the list is in the module comment). */
 export type IdentitySignal =
   | { readonly kind: "error"; readonly code: ErrorCode }
   | { readonly kind: "unknown_key"; readonly keyId: string }

@@ -1,7 +1,7 @@
 /** The async tier of the handshake cache (spec §4.2 step 5): where a serverless host keeps acks between isolates. */
 
 /**
- * A pluggable store of cached handshakes: one string per key, with a time to
+ * A pluggable store of cached handshakes (spec §4.2 step 5): one string per key, with a time to
  * live. Workers KV (`kvHandshakeStore`), the Cache API
  * (`cacheApiHandshakeStore`), a database or anything else with these three
  * calls fits. The cache bounds every call in time, treats a failure as a
@@ -17,7 +17,7 @@ export interface HandshakeStore {
   delete(key: string): Promise<void>;
 }
 
-/** Options for `memoryHandshakeStore`. */
+/** Options for `memoryHandshakeStore` (spec §4.2 step 5). */
 export interface MemoryHandshakeStoreOptions {
   /** The most entries kept; the oldest goes first (default 1,024). */
   readonly maxEntries?: number;
@@ -26,12 +26,14 @@ export interface MemoryHandshakeStoreOptions {
 }
 
 /**
- * A `HandshakeStore` in memory, shared by every cache given it: for tests and
+ * A `HandshakeStore` (spec §4.2 step 5) in memory, shared by every cache given it: for tests and
  * for a long-lived process with several caches. Entries expire after their
  * time to live and at most `maxEntries` are kept.
  */
 export function memoryHandshakeStore(options: MemoryHandshakeStoreOptions = {}): HandshakeStore {
-  const maxEntries = Math.max(1, options.maxEntries ?? 1024);
+  const maxEntries = options.maxEntries ?? 1024;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new RangeError("memoryHandshakeStore: maxEntries must be an integer ≥ 1");
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: string; expiresAt: number }>();
   return {
