@@ -13,8 +13,11 @@ export {
   type Connection,
   connect,
   HANDSHAKE_TIMEOUT_MS,
+  type Negotiation,
+  negotiate,
   REQUEST_TIMEOUT_MS,
   type RequestOptions,
+  resumeConnection,
 } from "./connection.ts";
 export { auditLeg } from "./audit-leg.ts";
 export type {
@@ -55,3 +58,4 @@ export {
   type TranscriptConversation,
   type TranscriptProblem,
 } from "./transcript.ts";
+export * from "./handshake-cache/index.ts";
