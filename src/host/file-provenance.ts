@@ -25,7 +25,7 @@ export type FileProvenanceVerdict =
   | { readonly kind: "unreadable"; readonly reason: string }
   | { readonly kind: "not_file_provenance" };
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** Percent-decodes a URI path (spec §4.10: `%XX`; a malformed escape is kept literally); undefined if not UTF-8. */

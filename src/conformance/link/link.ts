@@ -76,7 +76,7 @@ export async function within<T, U>(promise: Promise<T>, ms: number, timedOut: U,
   try {
     return await Promise.race([promise, late]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
     if (onAbort) signal?.removeEventListener("abort", onAbort);
   }
 }
