@@ -9,5 +9,7 @@ export { passed } from "./report.ts";
 export type { ConformanceOptions } from "./options.ts";
 export type { ConformanceTarget, HttpTarget, InPageTarget, PeerEnd, StreamPeer, StreamTarget } from "./target.ts";
 export { runConformance } from "./run.ts";
-export { PROVIDER_CHECKS } from "./checks/index.ts";
+export { PROVIDER_CHECK_NAMES } from "./checks/index.ts";
 export { PROBE_QUERY } from "./probe.ts";
+export { type HostSession, type HostUnderTest, framelineHost, offeredFrom } from "./host/host-under-test.ts";
+export { HOST_CHECK_NAMES, type HostConformanceOptions, runHostConformance } from "./host/run-host.ts";

@@ -56,6 +56,7 @@ export async function runConformance(
       resolved.signal?.throwIfAborted();
       resolved.onProgress?.({ type: "started", name: check.name });
       const verdict = await judge(check, run);
+      if (check === PROVIDER_CHECKS[0] && verdict.status === "pass") run.prefetchWire();
       const result = {
         name: check.name,
         status: verdict.status,

@@ -35,6 +35,7 @@ export class SuiteRun {
   main: Opened<ProbeLink> | undefined;
   readonly #links = new Set<ProbeLink>();
   #probeAnswer: Promise<Outcome<ContextQueryResult>> | undefined;
+  #fresh: Promise<Opened<WireLink>> | undefined;
   #shared: Promise<Opened<WireLink>> | undefined;
 
   constructor(
@@ -107,9 +108,21 @@ export class SuiteRun {
     return queryOn(main.link, query);
   }
 
-  /** A fresh wire connection for one probe (spec §5.1), ended when the run ends. */
-  async freshWire(): Promise<Opened<WireLink>> {
-    return (await this.connect()) as Opened<WireLink>;
+  /**
+   * Opens the wire-level probes' two connections now, while the host-driven
+   * checks run, so that a child's start-up is not waited for twice more.
+   */
+  prefetchWire(): void {
+    if (!this.wire) return;
+    this.#fresh ??= this.connect() as Promise<Opened<WireLink>>;
+    this.#shared ??= this.connect() as Promise<Opened<WireLink>>;
+  }
+
+  /** A fresh wire connection for one probe (spec §5.1), ended when the run ends; the first is the prefetched one. */
+  freshWire(): Promise<Opened<WireLink>> {
+    const prefetched = this.#fresh;
+    this.#fresh = undefined;
+    return prefetched ?? (this.connect() as Promise<Opened<WireLink>>);
   }
 
   /**
@@ -119,12 +132,14 @@ export class SuiteRun {
   async sharedWire(): Promise<Opened<WireLink>> {
     const current = this.#shared ? await this.#shared : undefined;
     if (current && "link" in current && !current.link.broken) return current;
-    this.#shared = this.freshWire();
+    this.#shared = this.connect() as Promise<Opened<WireLink>>;
     return this.#shared;
   }
 
   /** Ends every connection still open: politely (`shutdown` within the grace), then at once. */
   async close(): Promise<void> {
+    // A prefetched connection still opening is waited for, so that it too is ended.
+    await Promise.allSettled([this.#fresh, this.#shared]);
     const links = [...this.#links];
     this.#links.clear();
     if (this.options.signal?.aborted) await Promise.all(links.map((link) => link.terminate()));

@@ -16,3 +16,18 @@ export {
   readCorpus,
 } from "./schema.ts";
 export { DOCS_PROVIDER_NAME, DOCS_PROVIDER_VERSION, docsProvider, type DocsProviderOptions } from "./provider.ts";
+export {
+  type MisbehaveMode,
+  type MisbehaveModeInfo,
+  MISBEHAVE_MODES,
+  isMisbehaveMode,
+  misbehaveHelp,
+} from "./misbehave/modes.ts";
+export {
+  MisbehaveError,
+  type MisbehavingAnswer,
+  type MisbehavingProvider,
+  misbehavingDocsProvider,
+  ProviderCrash,
+} from "./misbehave/provider.ts";
+export { type FetchApp, misbehavingApp } from "./misbehave/http.ts";

@@ -37,3 +37,6 @@ export const PROVIDER_CHECKS: readonly ProviderCheck[] = [
   correlationCheck,
   attestationCheck,
 ];
+
+/** The provider checks' names, in report order (for a panel that lists them before they run). */
+export const PROVIDER_CHECK_NAMES: readonly string[] = PROVIDER_CHECKS.map((check) => check.name);

@@ -2,7 +2,8 @@
  * `provenance-fixture-consistency` (spec §5.1, F5, §4.10): every `file`
  * link of the probe's frames that this runtime can re-read is re-hashed; a
  * mismatch fails. Unreadable links are not failures, and a digest outside the
- * grammar is frame-validity's to judge (F5), so neither is re-read here.
+ * grammar is frame-validity's to judge (F5), so neither is re-read here (and
+ * a digest in evidence is always a well-formed one, printed whole).
  */
 import { type FileSource, verifyFileProvenance } from "../../host/file-provenance.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
@@ -22,7 +23,7 @@ async function reread(frames: readonly ContextFrame[], files: FileSource) {
       else if (verdict.kind === "unreadable") tally.unreadable += 1;
       else if (verdict.kind === "mismatch")
         tally.mismatches.push(
-          `F5 frame ${quote(frame.id)} provenance[${i}] ${quote(link.uri ?? "")} ${link.range ?? "whole file"}: declared ${quote(verdict.expected)}, the bytes hash to ${verdict.actual}`,
+          `F5 frame ${quote(frame.id)} provenance[${i}] ${quote(link.uri ?? "")} ${link.range ?? "whole file"}: declared ${verdict.expected}, the bytes hash to ${verdict.actual}`,
         );
     }
   }
