@@ -46,7 +46,7 @@ describe("the conformance matrix over HTTP (the Worker in workerd)", { concurren
       host: "127.0.0.1",
       workers: workers(bundle),
       // The crash modes throw on purpose: workerd's report of each uncaught exception is expected noise.
-      handleRuntimeStdio: (stdout, stderr) => {
+      handleRuntimeStdio: (stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) => {
         stdout.resume();
         stderr.resume();
       },

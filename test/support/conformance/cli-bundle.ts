@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { indexCommand } from "../../../src/node/index-command.ts";
 import { stdioTarget } from "../../../src/node/stdio-child.ts";
-import type { StreamTarget } from "../lib.ts";
+import type { StreamTarget } from "../../../src/conformance/index.ts";
 
 /** The project root, whose README.md and docs/ the corpus is built from and whose files provenance names. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
