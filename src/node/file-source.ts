@@ -1,10 +1,11 @@
 /**
  * `fileSource`: local files as a `FileSource` for F5 re-verification (spec
  * §4.10): the path a `file://` URI names, read under a root folder. A path
- * that climbs out of the root, a file larger than the bound, and anything
- * that cannot be read are unreadable, never an error.
+ * that climbs out of the root (by `..` or through a symbolic link), a file
+ * larger than the bound, and anything that cannot be read are unreadable,
+ * never an error.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import type { FileSource } from "../host/file-provenance.ts";
 
@@ -26,11 +27,17 @@ export interface FileSourceOptions {
 export function fileSource(options: FileSourceOptions = {}): FileSource {
   const root = resolve(options.root ?? "/");
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const within = (base: string, file: string) => {
+    const inside = relative(base, file);
+    return inside !== ".." && !inside.startsWith(`..${sep}`);
+  };
+  let realRoot: Promise<string> | undefined;
   return async (path) => {
     const file = resolve(root, `.${path.startsWith("/") ? path : `/${path}`}`);
-    const inside = relative(root, file);
-    if (inside.startsWith(`..${sep}`) || inside === ".." || path.includes("\0")) return undefined;
+    if (!within(root, file) || path.includes("\0")) return undefined;
     try {
+      realRoot ??= realpath(root);
+      if (!within(await realRoot, await realpath(file))) return undefined;
       if ((await stat(file)).size > maxBytes) return undefined;
       return new Uint8Array(await readFile(file));
     } catch {

@@ -90,18 +90,34 @@ export function spawnStdioChild(command: string, args: readonly string[], option
   };
 }
 
+/** Whether `promise` settles within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+
 /**
- * A `streamTransport` to a new stdio child (spec §4.4): `connect` it, and
- * when the connection gives up on the provider (it has not ended within the
- * close grace after `shutdown`), the child's process group is killed.
+ * A `streamTransport` to a new stdio child (spec §4.4). Closing it closes
+ * the child's input and waits for the child to exit, at most `closeGraceMs`
+ * (default 2 s, the reference host's grace), then kills its process group;
+ * a connection that gives up on the provider (`abort`) kills it at once. So
+ * no child outlives its connection.
  */
 export function stdioTransport(
   command: string,
   args: readonly string[],
-  options: StdioChildOptions & Pick<StreamTransportOptions, "maxLineBytes"> = {},
+  options: StdioChildOptions & Pick<StreamTransportOptions, "maxLineBytes"> & { readonly closeGraceMs?: number } = {},
 ): { readonly transport: StreamTransport; readonly child: StdioChild } {
   const child = spawnStdioChild(command, args, options);
-  const transport = streamTransport(child, { maxLineBytes: options.maxLineBytes, terminate: child.terminate });
+  const stream = streamTransport(child, { maxLineBytes: options.maxLineBytes, terminate: child.terminate });
+  const transport: StreamTransport = {
+    ...stream,
+    async close() {
+      await stream.close();
+      if (!(await settlesWithin(child.ended, options.closeGraceMs ?? 2_000))) child.terminate();
+    },
+  };
   return { transport, child };
 }
 

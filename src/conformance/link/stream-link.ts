@@ -72,7 +72,7 @@ export function streamLink(peer: StreamPeer, limits: LinkLimits): WireLink {
       return undefined;
     } catch (error) {
       if (limits.signal?.aborted) throw error;
-      broken ??= "the provider's input is closed";
+      broken ??= `the provider's input is closed: ${await describeEnd(peer.ended, Math.min(limits.closeGraceMs, 500))}`;
       return broken;
     }
   };
