@@ -1,7 +1,8 @@
 /**
  * `frameline/docs`: the example provider, a Markdown corpus served as CGP frames (spec §1.8, §4.13,
  * §5.5): `buildCorpus` turns files into a corpus, `readCorpus` checks one read back from JSON, and
- * `docsProvider` serves it. Chunking, ranking and link resolution are internal.
+ * `docsProvider` serves it; `misbehavingDocsProvider` serves it breaking one guarantee on purpose
+ * (spec §5.2), for conformance suites to catch. Chunking, ranking and link resolution are internal.
  */
 export { buildCorpus, type CorpusFile, LINKS_TO } from "./corpus.ts";
 export {
@@ -21,7 +22,6 @@ export {
   type MisbehaveModeInfo,
   MISBEHAVE_MODES,
   isMisbehaveMode,
-  misbehaveHelp,
 } from "./misbehave/modes.ts";
 export {
   MisbehaveError,

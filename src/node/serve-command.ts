@@ -17,9 +17,9 @@ import {
   isMisbehaveMode,
   MISBEHAVE_MODES,
   type MisbehaveMode,
-  misbehaveHelp,
   misbehavingDocsProvider,
 } from "../docs/index.ts";
+import { misbehaveHelp } from "../docs/misbehave/modes.ts";
 import { DEFAULT_MAX_LINE_BYTES } from "../wire/index.ts";
 import { type Command, CommandFailure, flag, positiveIntegerOption, stringOption, UsageError } from "./command.ts";
 import { readCorpusModule } from "./corpus-module.ts";
