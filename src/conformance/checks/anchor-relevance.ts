@@ -24,6 +24,7 @@ function anchorOf(frames: readonly ContextFrame[]): string | undefined {
   return frames.find((frame) => frame.uri !== undefined)?.uri;
 }
 
+/** `anchor-relevance` (spec §5.1, G4). */
 export const anchorRelevanceCheck: ProviderCheck = {
   name: "anchor-relevance",
   follows: "2.0.0",

@@ -30,6 +30,7 @@ function outsideWindow(frame: ContextFrame, pin: string): { text: string; later:
   ];
 }
 
+/** `as-of-temporal` (spec §5.1, Q2). */
 export const asOfTemporalCheck: ProviderCheck = {
   name: "as-of-temporal",
   follows: "2.0.0 + later revision Q2 (both pins, both window halves)",

@@ -37,6 +37,7 @@ function inlineAttestations(line: string | undefined): string[] {
   );
 }
 
+/** `attestation` (spec §5.1, F6–F15), a raw stream probe. */
 export const attestationCheck: ProviderCheck = {
   name: "attestation",
   follows: "later revision (an unknown algorithm fails; proofs must be well shaped)",

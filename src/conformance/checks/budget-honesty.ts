@@ -4,6 +4,7 @@ import { count, findings, violationText } from "../evidence.ts";
 import { notOk } from "../exchanges.ts";
 import { fail, type ProviderCheck, pass } from "./check.ts";
 
+/** `budget-honesty` (spec §5.1, B1, B3, B4) on the probe answer. */
 export const budgetHonestyCheck: ProviderCheck = {
   name: "budget-honesty",
   follows: "2.0.0",

@@ -4,6 +4,7 @@ import { queryOn } from "../exchanges.ts";
 import { CORRELATION_PROBE_ID } from "../probe.ts";
 import { fail, type ProviderCheck, pass, skip } from "./check.ts";
 
+/** `correlation` (spec §5.1, H4), a raw stream probe. */
 export const correlationCheck: ProviderCheck = {
   name: "correlation",
   follows: "2.0.0",

@@ -9,6 +9,7 @@ import { quote } from "../evidence.ts";
 import { notOk, queryOn } from "../exchanges.ts";
 import { fail, type ProviderCheck, pass, skip } from "./check.ts";
 
+/** `embedding-fingerprint` (spec §5.1, E1), a raw stream probe. */
 export const embeddingFingerprintCheck: ProviderCheck = {
   name: "embedding-fingerprint",
   follows: "2.0.0",

@@ -31,6 +31,7 @@ export function frameValidity(frame: ContextFrame): Violation[] {
   return [...own.map((found) => ({ ...found, frame: frame.id })), ...checkLineRanges(frame)];
 }
 
+/** `frame-validity` (spec §5.1) on the probe answer. */
 export const frameValidityCheck: ProviderCheck = {
   name: "frame-validity",
   follows: "2.0.0 + later revision F17",

@@ -13,6 +13,7 @@ import { fail, type ProviderCheck, pass, skip } from "./check.ts";
 
 const BASE_KINDS: readonly string[] = FRAME_KINDS;
 
+/** `kinds-filter` (spec §5.1, Q1). */
 export const kindsFilterCheck: ProviderCheck = {
   name: "kinds-filter",
   follows: "2.0.0, every declared base kind asked for",

@@ -39,6 +39,7 @@ async function survives(link: WireLink, line: string, query: string): Promise<st
   return `answered bad_request, then ${seen(second)} instead of the query's frames`;
 }
 
+/** `malformed-input-tolerance` (spec §5.1, R1), on a fresh stream connection. */
 export const malformedInputCheck: ProviderCheck = {
   name: "malformed-input-tolerance",
   follows: "2.0.0 + later revision probes (42, a query without payload)",

@@ -30,6 +30,7 @@ async function reread(frames: readonly ContextFrame[], files: FileSource) {
   return tally;
 }
 
+/** `provenance-fixture-consistency` (spec §5.1, F5). */
 export const provenanceCheck: ProviderCheck = {
   name: "provenance-fixture-consistency",
   follows: "2.0.0 + later revision F17 (a range outside the grammar is unreadable)",

@@ -26,6 +26,7 @@ async function stillServing(run: SuiteRun): Promise<Verdict> {
   return pass("told shutdown, and still serving: a new handshake succeeded (§1.11)");
 }
 
+/** `shutdown-clean` (spec §5.1, R2). */
 export const shutdownCleanCheck: ProviderCheck = {
   name: "shutdown-clean",
   follows: "2.0.0",

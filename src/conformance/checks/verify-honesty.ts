@@ -40,6 +40,7 @@ async function round(run: SuiteRun, asked: readonly FrameId[], expected: Verdict
   );
 }
 
+/** `verify-honesty` (spec §5.1, V1–V4). */
 export const verifyHonestyCheck: ProviderCheck = {
   name: "verify-honesty",
   follows: "2.0.0",

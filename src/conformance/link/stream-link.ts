@@ -1,7 +1,7 @@
 /** A wire link over a stream peer (spec §1.1 "stdio binding"): raw lines out, each reply line kept as sent. */
 import type { Envelope, EnvelopeInit } from "../../protocol/envelope.ts";
 import { decodeLine, encodeLine } from "../../wire/line.ts";
-import { NdjsonDecoderStream } from "../../wire/ndjson-decoder-stream.ts";
+import { type DecodedItem, NdjsonDecoderStream } from "../../wire/ndjson-decoder-stream.ts";
 import { WireError } from "../../wire/wire-error.ts";
 import type { PeerEnd, StreamPeer } from "../target.ts";
 import { failed, type LinkLimits, type Reply, type ShutdownOutcome, type WireLink, within } from "./link.ts";
@@ -33,84 +33,105 @@ export async function describeEnd(ended: Promise<PeerEnd> | undefined, ms: numbe
 }
 
 /**
- * A link over `peer`: one request at a time, each reply read under the
- * request timeout. Once the provider ends, sends an undecodable line or
+ * A link over a stream peer: one request at a time, each reply read under
+ * the request timeout. Once the provider ends, sends an undecodable line or
  * stays silent past the timeout, the link is broken and every later request
  * fails with that reason (as the reference host ends such a connection, §4.3).
  */
-export function streamLink(peer: StreamPeer, limits: LinkLimits): WireLink {
-  const writer = peer.writable.getWriter();
-  void writer.closed.catch(() => undefined);
-  const reader = peer.readable
-    .pipeThrough(new NdjsonDecoderStream<Line>({ maxLineBytes: limits.maxLineBytes, decode: readLine }))
-    .getReader();
-  let broken: string | undefined;
-  let ended = false;
-  const breaks = (problem: string): Reply => {
-    broken ??= problem;
+class StreamLink implements WireLink {
+  readonly kind = "wire";
+  #broken: string | undefined;
+  #ended = false;
+  #ending: Promise<unknown> | undefined;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #reader: ReadableStreamDefaultReader<DecodedItem<Line>>;
+
+  constructor(
+    readonly peer: StreamPeer,
+    readonly limits: LinkLimits,
+  ) {
+    this.#writer = peer.writable.getWriter();
+    void this.#writer.closed.catch(() => undefined);
+    this.#reader = peer.readable
+      .pipeThrough(new NdjsonDecoderStream<Line>({ maxLineBytes: limits.maxLineBytes, decode: readLine }))
+      .getReader();
+  }
+
+  get broken(): string | undefined {
+    return this.#broken;
+  }
+
+  #breaks(problem: string): Reply {
+    this.#broken ??= problem;
     return failed(problem);
-  };
-  const next = async (timeoutMs = limits.requestTimeoutMs): Promise<Reply> => {
-    if (broken !== undefined) return failed(broken);
-    const item = await within(reader.read(), timeoutMs, TIMED_OUT, limits.signal);
-    if (item === TIMED_OUT) return breaks(`no reply within ${timeoutMs} ms`);
+  }
+
+  async next(timeoutMs = this.limits.requestTimeoutMs): Promise<Reply> {
+    if (this.#broken !== undefined) return failed(this.#broken);
+    const item = await within(this.#reader.read(), timeoutMs, TIMED_OUT, this.limits.signal);
+    if (item === TIMED_OUT) return this.#breaks(`no reply within ${timeoutMs} ms`);
     if (item.done) {
-      ended = true;
-      return breaks(await describeEnd(peer.ended, limits.closeGraceMs));
+      this.#ended = true;
+      return this.#breaks(await describeEnd(this.peer.ended, this.limits.closeGraceMs));
     }
     const value = item.value;
-    if ("error" in value) return breaks(`the provider sent an unreadable line (${value.error.code})`);
+    if ("error" in value) return this.#breaks(`the provider sent an unreadable line (${value.error.code})`);
     const { text, decoded } = value.envelope;
     if (decoded instanceof WireError)
-      return breaks(`the provider sent a line that is not an envelope (${decoded.code})`);
+      return this.#breaks(`the provider sent a line that is not an envelope (${decoded.code})`);
     return { kind: "envelope", envelope: decoded, line: text };
-  };
-  const write = async (line: string): Promise<string | undefined> => {
-    if (ended) return broken;
+  }
+
+  async write(line: string): Promise<string | undefined> {
+    if (this.#ended) return this.#broken;
+    const { requestTimeoutMs, signal, closeGraceMs } = this.limits;
     try {
-      await within(writer.write(utf8.encode(`${line}\n`)), limits.requestTimeoutMs, undefined, limits.signal);
-      return undefined;
+      const written = await within(this.#writer.write(utf8.encode(`${line}\n`)), requestTimeoutMs, TIMED_OUT, signal);
+      if (written !== TIMED_OUT) return undefined;
+      this.#broken ??= `the provider read nothing within ${requestTimeoutMs} ms`;
+      return this.#broken;
     } catch (error) {
-      if (limits.signal?.aborted) throw error;
-      broken ??= `the provider's input is closed: ${await describeEnd(peer.ended, Math.min(limits.closeGraceMs, 500))}`;
-      return broken;
+      if (signal?.aborted) throw error;
+      this.#broken ??= `the provider's input is closed: ${await describeEnd(this.peer.ended, Math.min(closeGraceMs, 500))}`;
+      return this.#broken;
     }
-  };
-  let ending: Promise<unknown> | undefined;
-  const terminate = async () => {
-    broken ??= "the connection is closed";
-    void reader.cancel().catch(() => undefined);
-    void writer.abort().catch(() => undefined);
-    await peer.terminate();
-  };
-  return {
-    kind: "wire",
-    get broken() {
-      return broken;
-    },
-    write,
-    next,
-    async request(envelope: EnvelopeInit, timeoutMs?: number) {
-      const problem = await write(encodeLine(envelope).slice(0, -1));
-      return problem === undefined ? next(timeoutMs) : failed(problem);
-    },
-    shutdown() {
-      if (ending) return Promise.resolve({ kind: "gone", problem: "the connection is closed" });
-      const outcome = shutdownStream(peer, {
-        write,
-        reader,
-        terminate,
-        limits,
-        gone: () => (ended ? broken : undefined),
-      });
-      ending = outcome;
-      return outcome;
-    },
-    terminate() {
-      ending ??= terminate();
-      return ending.then(() => undefined);
-    },
-  };
+  }
+
+  async request(envelope: EnvelopeInit, timeoutMs?: number): Promise<Reply> {
+    const problem = await this.write(encodeLine(envelope).slice(0, -1));
+    return problem === undefined ? this.next(timeoutMs) : failed(problem);
+  }
+
+  /** Ends the connection at once: stops reading and writing, and ends the provider. */
+  async #terminate(): Promise<void> {
+    this.#broken ??= "the connection is closed";
+    void this.#reader.cancel().catch(() => undefined);
+    void this.#writer.abort().catch(() => undefined);
+    await this.peer.terminate();
+  }
+
+  shutdown(): Promise<ShutdownOutcome> {
+    if (this.#ending) return Promise.resolve({ kind: "gone", problem: "the connection is closed" });
+    const outcome = shutdownStream(this.peer, {
+      write: (line) => this.write(line),
+      reader: this.#reader,
+      terminate: () => this.#terminate(),
+      limits: this.limits,
+      gone: () => (this.#ended ? this.#broken : undefined),
+    });
+    this.#ending = outcome;
+    return outcome;
+  }
+
+  terminate(): Promise<void> {
+    this.#ending ??= this.#terminate();
+    return this.#ending.then(() => undefined);
+  }
+}
+
+/** A wire link over `peer` (spec §1.1): raw lines out, each reply line kept as sent. */
+export function streamLink(peer: StreamPeer, limits: LinkLimits): WireLink {
+  return new StreamLink(peer, limits);
 }
 
 /** What `shutdownStream` works with. */

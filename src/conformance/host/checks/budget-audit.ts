@@ -30,6 +30,7 @@ async function audit(
   });
 }
 
+/** `host-budget-drop` (spec §5.3, B2). */
 export const hostBudgetDrop: HostCheck = {
   name: "host-budget-drop",
   anchor: "B2",
@@ -43,6 +44,7 @@ export const hostBudgetDrop: HostCheck = {
     ),
 };
 
+/** `host-frame-limit` (spec §5.3, B4). */
 export const hostFrameLimit: HostCheck = {
   name: "host-frame-limit",
   anchor: "B4",

@@ -11,6 +11,7 @@ import { type HostCheck, inSession } from "../host-check.ts";
 
 const BUDGET = 500;
 
+/** `host-composition-audit` (spec §5.3, R3). */
 export const hostCompositionAudit: HostCheck = {
   name: "host-composition-audit",
   anchor: "R3",

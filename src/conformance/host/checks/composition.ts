@@ -17,6 +17,7 @@ const THREE_HONEST: readonly Served[] = ["one", "two", "three"].map((name) => ({
   frames: [honestFrame(`${name}-1`, contentOf(`provider ${name}`, 400))],
 }));
 
+/** `composition-budget-bound` (spec §5.4): three honest 400-token frames against 1000. */
 export const compositionBudgetBound: HostCheck = {
   name: "composition-budget-bound",
   anchor: "B1 (global)",
@@ -29,6 +30,7 @@ export const compositionBudgetBound: HostCheck = {
   },
 };
 
+/** `composition-total-partition` (spec §5.4, §4.8 step 6). */
 export const compositionTotalPartition: HostCheck = {
   name: "composition-total-partition",
   anchor: "§4.8 step 6",
@@ -40,6 +42,7 @@ export const compositionTotalPartition: HostCheck = {
   },
 };
 
+/** `composition-quarantine` (spec §5.4, B2, B4): a liar and a flooder beside an honest provider. */
 export const compositionQuarantine: HostCheck = {
   name: "composition-quarantine",
   anchor: "B2, B4",
@@ -64,6 +67,7 @@ export const compositionQuarantine: HostCheck = {
     }),
 };
 
+/** `composition-determinism` (spec §5.4, §4.8): the same frames in three orders. */
 export const compositionDeterminism: HostCheck = {
   name: "composition-determinism",
   anchor: "§4.8",

@@ -30,6 +30,7 @@ async function gatedAndTwin(session: Parameters<Parameters<typeof inSession>[1]>
   return { gated, twin };
 }
 
+/** `host-consent-gate` (spec §5.3, C1, C2). */
 export const hostConsentGate: HostCheck = {
   name: "host-consent-gate",
   anchor: "C1, C2",
@@ -49,6 +50,7 @@ export const hostConsentGate: HostCheck = {
     }),
 };
 
+/** `host-scope-receipt` (spec §5.3, C6). */
 export const hostScopeReceipt: HostCheck = {
   name: "host-scope-receipt",
   anchor: "C6",

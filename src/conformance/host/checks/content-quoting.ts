@@ -31,6 +31,7 @@ function fences(prompt: string): { opens: number; closes: number } {
   return { opens: prompt.match(/<frame[\s>]/gi)?.length ?? 0, closes: prompt.match(/<\/frame\s*>/gi)?.length ?? 0 };
 }
 
+/** `host-content-quoting` (spec §5.3, R3). */
 export const hostContentQuoting: HostCheck = {
   name: "host-content-quoting",
   anchor: "R3",

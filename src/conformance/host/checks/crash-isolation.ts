@@ -16,6 +16,7 @@ function dyingInMemory(): Promise<Transport> {
   return Promise.resolve(scriptedProvider({ name: "dying", answer: () => "crash" }).transport);
 }
 
+/** `host-crash-isolation` (spec §5.3). */
 export const hostCrashIsolation: HostCheck = {
   name: "host-crash-isolation",
   anchor: "crash consistency",

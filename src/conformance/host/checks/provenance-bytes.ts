@@ -23,6 +23,7 @@ function memorySource(files: Readonly<Record<string, Uint8Array>>): Promise<File
   return Promise.resolve(async (path) => (Object.hasOwn(files, path) ? files[path] : undefined));
 }
 
+/** `host-provenance-bytes` (spec §5.3, F5). */
 export const hostProvenanceBytes: HostCheck = {
   name: "host-provenance-bytes",
   anchor: "F5",

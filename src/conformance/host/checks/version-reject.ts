@@ -24,6 +24,7 @@ async function addAcking(context: Parameters<HostCheck["run"]>[0], version: stri
   });
 }
 
+/** `host-version-reject` (spec §5.3, H3). */
 export const hostVersionReject: HostCheck = {
   name: "host-version-reject",
   anchor: "H3",
