@@ -90,7 +90,7 @@ async function runCommand(command: Command, args: string[]): Promise<number> {
   try {
     const { help, ...parsed } = parseFor(command, dashes === -1 ? args : args.slice(0, dashes));
     if (help) {
-      stdoutLine(commandHelp(command));
+      stdoutLine(commandHelp(command) + (command.details ? `\n${indent(command.details)}` : ""));
       return 0;
     }
     return await command.run({ ...parsed, ...passthrough, cwd, out: stdoutLine, err: stderrLine });
@@ -123,7 +123,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const problem = first === undefined ? "missing command" : `unknown command ${JSON.stringify(first)}`;
-  stderrLine(`frameline: ${problem} (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see frameline --help)`);
+  const names = [...new Set(COMMANDS.map((c) => c.name.split(" ")[0]))];
+  stderrLine(`frameline: ${problem} (commands: ${names.join(", ")}; see frameline --help)`);
   return 2;
 }
 

@@ -29,6 +29,8 @@ export interface Command {
   readonly synopsis: string;
   /** What it does, a few lines for `--help`. */
   readonly description: string;
+  /** More, shown only by `frameline <command> --help` (a list too long for the overview). */
+  readonly details?: string;
   readonly options: CommandOptions;
   /** How many positional arguments it takes after its name. */
   readonly positionals: { readonly min: number; readonly max: number };

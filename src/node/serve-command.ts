@@ -115,7 +115,8 @@ over the Markdown in DIR or the corpus FILE written by \`frameline index\`
 It signs every answer with the 32-byte seed (64 hex) in FILE (a bare seed, or
 a .dev.vars line ATTESTATION_SEED=…) or in the environment variable NAME,
 never one given on the command line. --misbehave MODE breaks one guarantee on
-purpose, for conformance suites to catch:
+purpose, for conformance suites to catch (frameline serve --help lists them).`,
+  details: `misbehave modes:
 ${Object.keys(MISBEHAVE_MODES)
   .map((name) => `  ${misbehaveHelp(name as MisbehaveMode)}`)
   .join("\n")}`,

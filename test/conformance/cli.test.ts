@@ -134,12 +134,13 @@ describe("frameline inspect and serve --misbehave, as child processes", { concur
       [["serve", "--stdio", "--misbehave", "nope"], /--misbehave must be one of lying-costs, /],
       [["serve", "--stdio", "--misbehave", "lift-signature", "--corpus", "docs"], /needs a signing key/],
     ];
-    for (const [args, message] of cases) {
-      const result = await frameline(args);
+    const results = await Promise.all(cases.map(([args]) => frameline(args)));
+    cases.forEach(([args, message], i) => {
+      const result = results[i]!;
       assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
       assert.match(result.stderr.trim(), message, args.join(" "));
       assert.equal(result.stderr.trim().split("\n").length, 1, args.join(" "));
-    }
+    });
   });
 
   test("serve --stdio with a bad seed file or an unset variable fails with exit 1, never printing the seed", async () => {

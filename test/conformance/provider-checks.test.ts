@@ -17,6 +17,9 @@ import { ackLine, kitTarget, scriptedTarget } from "../support/conformance/peers
 import { PROVIDER_CHECKS } from "../support/conformance/expected.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
+/** Scripted peers mostly ignore `shutdown`: a short grace keeps each run from waiting out the default 2 s. */
+const FAST = { closeGraceMs: 100 };
+
 function check(report: ConformanceReport, name: string): CheckResult {
   const found = report.checks.find((c) => c.name === name);
   assert.ok(found, name);
@@ -96,7 +99,7 @@ describe("the provider run", () => {
         ]);
       return undefined;
     });
-    const report = await runConformance(hostile);
+    const report = await runConformance(hostile, FAST);
     const text = JSON.stringify(report);
     assert.ok(!text.includes("TOP-SECRET"), "no content in the report");
     assert.ok(!text.includes("\u001b") && !text.includes("\u202e"), "no raw escape or bidi character");
@@ -125,7 +128,7 @@ describe("each check can fail and pass", () => {
       if (envelope?.type === "query") return framesLine(envelope as { id?: string }, []);
       return undefined;
     });
-    const served = await runConformance(serving);
+    const served = await runConformance(serving, FAST);
     assert.equal(check(served, "embedding-fingerprint").status, "fail");
     assert.match(check(served, "embedding-fingerprint").evidence, /an embedding of length 2 against dimension 1/);
   });
@@ -138,8 +141,8 @@ describe("each check can fail and pass", () => {
         if (envelope?.type === "shutdown") return { exit: code };
         return undefined;
       });
-    assert.equal(check(await runConformance(exiting(0)), "shutdown-clean").status, "pass");
-    const three = check(await runConformance(exiting(3)), "shutdown-clean");
+    assert.equal(check(await runConformance(exiting(0), FAST), "shutdown-clean").status, "pass");
+    const three = check(await runConformance(exiting(3), FAST), "shutdown-clean");
     assert.equal(three.status, "fail");
     assert.match(three.evidence, /^R2: the provider exited with status 3 after shutdown/);
     const deaf = scriptedTarget((_, envelope) => {
@@ -176,7 +179,7 @@ describe("each check can fail and pass", () => {
       if (envelope?.type === "query") return framesLine({ id: "q-other" }, []);
       return undefined;
     });
-    const result = check(await runConformance(wrong), "correlation");
+    const result = check(await runConformance(wrong, FAST), "correlation");
     assert.equal(result.status, "fail");
     assert.match(result.evidence, /carried id "q-other" \(expected cgp-conformance-h4-7f3a\)/);
   });
@@ -197,7 +200,7 @@ describe("each check can fail and pass", () => {
       }
       return undefined;
     });
-    const result = check(await runConformance(strict), "verify-honesty");
+    const result = check(await runConformance(strict, FAST), "verify-honesty");
     assert.equal(result.status, "fail");
     assert.match(result.evidence, /V3 frame "a": unknown for its current digest/);
   });
@@ -209,7 +212,7 @@ describe("each check can fail and pass", () => {
         return framesLine(envelope as { id?: string }, [frame("a", { valid_from: "last tuesday" })]);
       return undefined;
     });
-    const report = await runConformance(undated);
+    const report = await runConformance(undated, FAST);
     assert.equal(check(report, "as-of-temporal").status, "pass");
     assert.equal(check(report, "frame-validity").status, "fail");
   });
@@ -238,7 +241,7 @@ describe("each check can fail and pass", () => {
       if (envelope.type === "query") return garbage > 0 ? { exit: 1 } : framesLine(envelope as { id?: string }, []);
       return undefined;
     });
-    const result = check(await runConformance(dying), "malformed-input-tolerance");
+    const result = check(await runConformance(dying, FAST), "malformed-input-tolerance");
     assert.equal(result.status, "fail");
     assert.match(
       result.evidence,
@@ -257,7 +260,7 @@ describe("each check can fail and pass", () => {
       if (envelope?.type === "query") return framesLine(envelope as { id?: string }, [frame("a")]);
       return undefined;
     });
-    const claimed = check(await runConformance(claims), "attestation");
+    const claimed = check(await runConformance(claims, FAST), "attestation");
     assert.equal(claimed.status, "fail");
     assert.match(claimed.evidence, /^1 key published, but the answer carries no detached attestation/);
     const signed = check(await runConformance(kitTarget(echoProvider({ signer }))), "attestation");
