@@ -1,5 +1,5 @@
 // The mode-to-check matrix over stdio (spec §5.2): `frameline serve --stdio` as real child processes,
-// well-behaved and in every misbehave mode, each run through the whole provider suite. Runs go three
+// well-behaved and in every misbehave mode, each run through the whole provider suite. Runs go two
 // at a time; each starts the provider three times (the host-driven checks, the malformed-input probe,
 // and the probes that share a connection). The matrix's wall time is reported as a diagnostic.
 import { test } from "node:test";
@@ -11,7 +11,7 @@ import { MODES } from "../support/conformance/expected.ts";
 
 const files = fileSource({ root: PROJECT_ROOT });
 
-test("the conformance matrix over stdio", { concurrency: 3 }, async (t) => {
+test("the conformance matrix over stdio", { concurrency: 2 }, async (t) => {
   const bundle = await bundleCli();
   try {
     const started = performance.now();
