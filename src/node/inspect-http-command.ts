@@ -18,6 +18,19 @@ function credential(name: string | undefined): Credential | undefined {
   return new Credential(token);
 }
 
+/** The URL argument, which must be an absolute `http:` or `https:` URL (anything else is a usage error). */
+function providerUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${JSON.stringify(text)} is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`${url.protocol} URLs are not served over HTTP`);
+  return text;
+}
+
 /** The `inspect http` command line. */
 export const inspectHttpCli: Command = {
   name: "inspect http",
@@ -35,7 +48,7 @@ re-reading provenance (default /). Exit status 0 when conformant, 1 when not.`,
   },
   positionals: { min: 1, max: 1 },
   async run(input) {
-    const url = input.positionals[0]!;
+    const url = providerUrl(input.positionals[0]!);
     const token = credential(stringOption(input, "token-env"));
     const output = stdoutOutput(flag(input, "json"));
     const query = stringOption(input, "query");

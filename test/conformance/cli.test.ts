@@ -126,6 +126,8 @@ describe("frameline inspect and serve --misbehave, as child processes", { concur
       [["inspect", "nothing"], /say what to inspect/],
       [["inspect", "stdio"], /^frameline inspect stdio: give the provider's command after --/],
       [["inspect", "http"], /^frameline inspect http: missing an argument/],
+      [["inspect", "http", "not a url"], /^frameline inspect http: "not a url" is not a URL/],
+      [["inspect", "http", "ftp://127.0.0.1/x"], /ftp: URLs are not served over HTTP/],
       [["inspect", "stdio", "--bogus", "--", "x"], /unknown option '--bogus'/],
       [
         ["inspect", "http", "--token-env", "FRAMELINE_UNSET_TOKEN", "http://127.0.0.1:9/"],
