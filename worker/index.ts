@@ -8,6 +8,7 @@ import { signerFromSeed } from "../src/attest/index.ts";
 import { docsProvider, readCorpus } from "../src/docs/index.ts";
 import { createProviderApp, DEFAULT_MAX_DRAIN_BYTES, discardBody } from "../src/provider/index.ts";
 import corpusJson from "./corpus.json";
+import { misbehaving } from "./misbehave.ts";
 
 /** The Worker's bindings (wrangler.toml `[vars]` and secrets). */
 export interface Env {
@@ -19,6 +20,8 @@ export interface Env {
   readonly ALLOWED_ORIGINS?: string;
   /** When set, POST requires `Authorization: Bearer <token>` (a secret). */
   readonly BEARER_TOKEN?: string;
+  /** A misbehave mode (docs/conformance.md): the provider breaks that one guarantee on purpose. */
+  readonly MISBEHAVE?: string;
 }
 
 const corpus = readCorpus(corpusJson);
@@ -36,17 +39,19 @@ async function buildApp(env: Env): Promise<Hono> {
   const seed = env.ATTESTATION_SEED?.trim();
   const keyId = env.ATTESTATION_KEY_ID ?? ((publicKey: string) => `docs-${publicKey.slice(0, 8)}`);
   const signer = seed ? await signerFromSeed(seed, { keyId, attesterId: "docs" }) : undefined;
-  const provider = docsProvider(corpus, signer ? { signer } : {});
-  return createProviderApp(provider, {
+  const fixture = misbehaving(env.MISBEHAVE, corpus, signer);
+  const provider = fixture?.provider ?? docsProvider(corpus, signer ? { signer } : {});
+  const app = createProviderApp(provider, {
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     ...(env.BEARER_TOKEN ? { bearerToken: env.BEARER_TOKEN } : {}),
     ...(signer ? {} : { note: "answers are unsigned: set the ATTESTATION_SEED secret to sign them" }),
   });
+  return fixture ? fixture.wrap(app) : app;
 }
 
 /** One app per configuration, built on first use (the signer needs an async key import). */
 function appFor(env: Env): Promise<Hono> {
-  const key = `${env.ATTESTATION_SEED ?? ""}\u0000${env.ATTESTATION_KEY_ID ?? ""}\u0000${env.ALLOWED_ORIGINS ?? ""}\u0000${env.BEARER_TOKEN ?? ""}`;
+  const key = `${env.ATTESTATION_SEED ?? ""}\u0000${env.ATTESTATION_KEY_ID ?? ""}\u0000${env.ALLOWED_ORIGINS ?? ""}\u0000${env.BEARER_TOKEN ?? ""}\u0000${env.MISBEHAVE ?? ""}`;
   let app = apps.get(key);
   if (!app) {
     app = buildApp(env);

@@ -1,7 +1,8 @@
 /**
  * `frameline/docs`: the example provider, a Markdown corpus served as CGP frames (spec §1.8, §4.13,
  * §5.5): `buildCorpus` turns files into a corpus, `readCorpus` checks one read back from JSON, and
- * `docsProvider` serves it. Chunking, ranking and link resolution are internal.
+ * `docsProvider` serves it; `misbehavingDocsProvider` serves it breaking one guarantee on purpose
+ * (spec §5.2), for conformance suites to catch. Chunking, ranking and link resolution are internal.
  */
 export { buildCorpus, type CorpusFile, LINKS_TO } from "./corpus.ts";
 export {
@@ -16,3 +17,17 @@ export {
   readCorpus,
 } from "./schema.ts";
 export { DOCS_PROVIDER_NAME, DOCS_PROVIDER_VERSION, docsProvider, type DocsProviderOptions } from "./provider.ts";
+export {
+  type MisbehaveMode,
+  type MisbehaveModeInfo,
+  MISBEHAVE_MODES,
+  isMisbehaveMode,
+} from "./misbehave/modes.ts";
+export {
+  MisbehaveError,
+  type MisbehavingAnswer,
+  type MisbehavingProvider,
+  misbehavingDocsProvider,
+  ProviderCrash,
+} from "./misbehave/provider.ts";
+export { type FetchApp, misbehavingApp } from "./misbehave/http.ts";

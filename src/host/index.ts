@@ -39,6 +39,7 @@ export {
 } from "./consent/storage.ts";
 export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
 export { Host, type HostOptions } from "./host.ts";
+export { type FileProvenanceVerdict, type FileSource, verifyFileProvenance } from "./file-provenance.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";
