@@ -70,10 +70,11 @@ class ReaderSource {
   /** The statements that read one member into `out`. */
   #member([key, shape, presence, fallback]: WireMember): string[] {
     const target = `out${access(key)}`;
-    if (presence === undefined) return [`${target} = ${this.#read(shape, `input${access(key)}`, key)};`];
-    // Read twice rather than kept in a local: the second read is a cached hit, and the code is smaller.
+    // An optional member is read twice rather than kept in a local: the second read is a cached hit, and the
+    // code is smaller.
     const raw = `input${access(key)}`;
     const read = this.#read(shape, raw, key);
+    if (presence === undefined) return [`${target} = ${read};`];
     if (presence === "default") return [`${target} = ${raw} == null ? ${JSON.stringify(fallback)} : ${read};`];
     if (presence === "optional") return [`if (${raw} != null) ${target} = ${read};`];
     this.#counter += 1;
@@ -86,6 +87,14 @@ class ReaderSource {
     ];
   }
 
+  /** An envelope's `type`: `readEnvelope` only calls the reader whose literal it is, so it is written, not checked. */
+  #members(shape: WireObject): string[] {
+    const type = this.#table.envelopes.find(([, envelope]) => envelope === shape)?.[0];
+    return shape.members.flatMap((member) =>
+      type !== undefined && member[0] === "type" ? [`out.type = ${JSON.stringify(type)};`] : this.#member(member),
+    );
+  }
+
   reader(shape: WireObject): string {
     const name = this.#table.names.get(shape)!;
     const doc = EXPORTED[name];
@@ -94,7 +103,7 @@ class ReaderSource {
       ...(doc ? [`/** ${doc} */`, `export ${head}`] : [head]),
       "  const input = record(value);",
       "  const out: Json = {};",
-      ...shape.members.flatMap((member) => this.#member(member)).map((line) => `  ${line}`),
+      ...this.#members(shape).map((line) => `  ${line}`),
       "  return out;",
       "}",
     ].join("\n");

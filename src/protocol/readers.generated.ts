@@ -3,18 +3,10 @@ import type { Envelope } from "./envelope.ts";
 import { type Json, boolean, choice, choices, f32, f32s, object, objects, record, string, strings, u32, usize } from "./reader-checks.ts";
 import { ShapeFailure } from "./shape-failure.ts";
 
-const CHOICE_1 = ["handshake"];
-const CHOICE_2 = ["full","compact","reference"];
-const CHOICE_3 = ["handshake_ack"];
-const CHOICE_4 = ["query"];
-const CHOICE_5 = ["exact","normalized","summarized","omitted"];
-const CHOICE_6 = ["required","resolvable_reference_allowed"];
-const CHOICE_7 = ["frames"];
-const CHOICE_8 = ["verify"];
-const CHOICE_9 = ["valid","stale","gone","unknown"];
-const CHOICE_10 = ["verified"];
-const CHOICE_11 = ["shutdown"];
-const CHOICE_12 = ["error"];
+const CHOICE_1 = ["full","compact","reference"];
+const CHOICE_2 = ["exact","normalized","summarized","omitted"];
+const CHOICE_3 = ["required","resolvable_reference_allowed"];
+const CHOICE_4 = ["valid","stale","gone","unknown"];
 
 /** Reads one envelope (spec §1.1), dispatching on `type`; throws `ShapeFailure`. */
 export function readEnvelope(value: unknown): Envelope {
@@ -43,7 +35,7 @@ export function readEnvelope(value: unknown): Envelope {
 function readHandshake(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_1);
+  out.type = "handshake";
   out.protocol_version = string(input.protocol_version, "protocol_version");
   return out;
 }
@@ -86,7 +78,7 @@ function readCapabilities(value: unknown): Json {
   if (input.embeddings_fingerprint != null) out.embeddings_fingerprint = string(input.embeddings_fingerprint, "embeddings_fingerprint");
   out.verify = input.verify == null ? false : boolean(input.verify, "verify");
   if (input.representations != null) {
-    const list2 = choices(input.representations, "representations", CHOICE_2);
+    const list2 = choices(input.representations, "representations", CHOICE_1);
     if (list2.length > 0) out.representations = list2;
   }
   out.resolve = input.resolve == null ? false : boolean(input.resolve, "resolve");
@@ -105,7 +97,7 @@ function readAttesterKey(value: unknown): Json {
 function readHandshakeAck(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_3);
+  out.type = "handshake_ack";
   out.protocol_version = string(input.protocol_version, "protocol_version");
   out.provider = object(input.provider, "provider", readProviderInfo);
   out.capabilities = object(input.capabilities, "capabilities", readCapabilities);
@@ -135,7 +127,7 @@ export function readContextQuery(value: unknown): Json {
   out.max_tokens = u32(input.max_tokens, "max_tokens");
   if (input.as_of != null) out.as_of = string(input.as_of, "as_of");
   if (input.representation_preferences != null) {
-    const list6 = choices(input.representation_preferences, "representation_preferences", CHOICE_2);
+    const list6 = choices(input.representation_preferences, "representation_preferences", CHOICE_1);
     if (list6.length > 0) out.representation_preferences = list6;
   }
   return out;
@@ -144,7 +136,7 @@ export function readContextQuery(value: unknown): Json {
 function readQueryEnvelope(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_4);
+  out.type = "query";
   if (input.id != null) out.id = string(input.id, "id");
   out.query = object(input.query, "query", readContextQuery);
   return out;
@@ -206,13 +198,13 @@ function readContextFrame(value: unknown): Json {
   if (input.content != null) out.content = string(input.content, "content");
   if (input.content_digest != null) out.content_digest = string(input.content_digest, "content_digest");
   if (input.uri != null) out.uri = string(input.uri, "uri");
-  if (input.representation != null) out.representation = choice(input.representation, "representation", CHOICE_2);
-  if (input.content_fidelity != null) out.content_fidelity = choice(input.content_fidelity, "content_fidelity", CHOICE_5);
+  if (input.representation != null) out.representation = choice(input.representation, "representation", CHOICE_1);
+  if (input.content_fidelity != null) out.content_fidelity = choice(input.content_fidelity, "content_fidelity", CHOICE_2);
   if (input.canonical_content_hash != null) out.canonical_content_hash = string(input.canonical_content_hash, "canonical_content_hash");
   if (input.content_ref != null) out.content_ref = object(input.content_ref, "content_ref", readContentRef);
   if (input.transform != null) out.transform = object(input.transform, "transform", readTransform);
-  if (input.minimum_content_fidelity != null) out.minimum_content_fidelity = choice(input.minimum_content_fidelity, "minimum_content_fidelity", CHOICE_5);
-  if (input.inline_content_requirement != null) out.inline_content_requirement = choice(input.inline_content_requirement, "inline_content_requirement", CHOICE_6);
+  if (input.minimum_content_fidelity != null) out.minimum_content_fidelity = choice(input.minimum_content_fidelity, "minimum_content_fidelity", CHOICE_2);
+  if (input.inline_content_requirement != null) out.inline_content_requirement = choice(input.inline_content_requirement, "inline_content_requirement", CHOICE_3);
   out.score = f32(input.score, "score");
   out.token_cost = u32(input.token_cost, "token_cost");
   if (input.canonical_token_cost != null) out.canonical_token_cost = u32(input.canonical_token_cost, "canonical_token_cost");
@@ -297,7 +289,7 @@ function readContextQueryResult(value: unknown): Json {
 function readFramesEnvelope(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_7);
+  out.type = "frames";
   if (input.id != null) out.id = string(input.id, "id");
   out.result = object(input.result, "result", readContextQueryResult);
   return out;
@@ -313,7 +305,7 @@ function readVerifyRequest(value: unknown): Json {
 function readVerifyEnvelope(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_8);
+  out.type = "verify";
   out.request = object(input.request, "request", readVerifyRequest);
   return out;
 }
@@ -322,7 +314,7 @@ function readFrameVerdict(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
   out.frame = object(input.frame, "frame", readFrameId);
-  out.status = choice(input.status, "status", CHOICE_9);
+  out.status = choice(input.status, "status", CHOICE_4);
   if (input.replacement_digest != null) out.replacement_digest = string(input.replacement_digest, "replacement_digest");
   return out;
 }
@@ -337,7 +329,7 @@ function readVerifyResponse(value: unknown): Json {
 function readVerifiedEnvelope(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_10);
+  out.type = "verified";
   out.response = object(input.response, "response", readVerifyResponse);
   return out;
 }
@@ -345,14 +337,14 @@ function readVerifiedEnvelope(value: unknown): Json {
 function readShutdown(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_11);
+  out.type = "shutdown";
   return out;
 }
 
 function readErrorEnvelope(value: unknown): Json {
   const input = record(value);
   const out: Json = {};
-  out.type = choice(input.type, "type", CHOICE_12);
+  out.type = "error";
   if (input.id != null) out.id = string(input.id, "id");
   if (input.code != null) out.code = string(input.code, "code");
   out.message = string(input.message, "message");
