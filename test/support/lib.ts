@@ -5,7 +5,6 @@ export * from "../../src/wire/index.ts";
 export * from "../../src/attest/index.ts";
 export * from "../../src/provider/index.ts";
 export * from "../../src/host/index.ts";
-export { serializer, SerializeError } from "../../src/protocol/serialize.ts";
 export { formatF32 } from "../../src/protocol/float.ts";
 export { describeIssues, type ShapeIssue } from "../../src/protocol/shape-issues.ts";
 export { type ParseResult, parseShape } from "../../src/protocol/parse.ts";
