@@ -18,9 +18,14 @@ const PROBES: readonly { line: string; what: string }[] = [
   { line: LATER_MALFORMED_LINES[1], what: "a query without its payload" },
 ];
 
-/** What a reply was, in a few words. */
+/** What a reply was, as a clause about the provider ("the provider answered …", or how the link broke). */
 function seen(reply: Reply): string {
-  if (reply.kind !== "envelope") return reply.kind === "none" ? "no reply" : reply.problem;
+  if (reply.kind === "failed") return reply.problem;
+  if (reply.kind === "none") return "the provider answered nothing";
+  return `the provider answered ${envelopeSeen(reply)}`;
+}
+
+function envelopeSeen(reply: Extract<Reply, { kind: "envelope" }>): string {
   const envelope = reply.envelope;
   if (envelope.type !== "error") return `a ${envelope.type} envelope`;
   return envelope.code === undefined ? "an error with no code" : `an error with code ${quote(envelope.code)}`;
@@ -33,10 +38,10 @@ async function survives(link: WireLink, line: string, query: string): Promise<st
   const first = await link.next();
   if (first.kind === "envelope" && first.envelope.type === "frames") return undefined;
   if (first.kind !== "envelope" || first.envelope.type !== "error" || first.envelope.code !== "bad_request")
-    return `answered ${seen(first)} (expected bad_request, or the query's frames)`;
+    return `${seen(first)} (expected bad_request, or the query's frames)`;
   const second = await link.next();
   if (second.kind === "envelope" && second.envelope.type === "frames") return undefined;
-  return `answered bad_request, then ${seen(second)} instead of the query's frames`;
+  return `the provider answered bad_request, then ${seen(second)} instead of the query's frames`;
 }
 
 /** `malformed-input-tolerance` (spec §5.1, R1), on a fresh stream connection. */
@@ -51,7 +56,7 @@ export const malformedInputCheck: ProviderCheck = {
     const problems: string[] = [];
     for (const probe of PROBES) {
       const problem = await survives(opened.link, probe.line, query);
-      if (problem !== undefined) problems.push(`R1: after ${probe.what} the provider ${problem}`);
+      if (problem !== undefined) problems.push(`R1: after ${probe.what}, ${problem}`);
       if (opened.link.broken !== undefined) break;
     }
     if (problems.length > 0) return fail(findings(problems));

@@ -21,12 +21,13 @@ function readLine(text: string): Line {
 }
 
 const TIMED_OUT = Symbol("timed out");
+const CLOSED_OUTPUT = "the provider closed its output";
 const utf8 = new TextEncoder();
 
 /** How a peer's end reads in evidence: its status, if it shows within `ms`. */
 export async function describeEnd(ended: Promise<PeerEnd> | undefined, ms: number): Promise<string> {
   const end = ended ? await within(ended, ms, undefined) : undefined;
-  if (end === undefined) return "the provider closed its output";
+  if (end === undefined) return CLOSED_OUTPUT;
   if (end.problem !== undefined) return `the provider ended: ${end.problem}`;
   if (end.signal !== null) return `the provider was ended by ${end.signal}`;
   return `the provider exited with status ${end.code}`;
@@ -92,7 +93,9 @@ class StreamLink implements WireLink {
       return this.#broken;
     } catch (error) {
       if (signal?.aborted) throw error;
-      this.#broken ??= `the provider's input is closed: ${await describeEnd(this.peer.ended, Math.min(closeGraceMs, 500))}`;
+      // A closed input is the provider's end seen from this side: name the end itself when it shows.
+      const end = await describeEnd(this.peer.ended, Math.min(closeGraceMs, 500));
+      this.#broken ??= end === CLOSED_OUTPUT ? "the provider's input is closed" : end;
       return this.#broken;
     }
   }

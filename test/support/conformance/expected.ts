@@ -59,12 +59,12 @@ export const MODES: readonly ModeExpectation[] = [
   {
     mode: "crash-on-garbage",
     trips: "malformed-input-tolerance",
-    evidence: /^R1: after a line of garbage the provider answered the provider exited/,
+    evidence: /^R1: after a line of garbage, the provider exited/,
   },
   {
     mode: "mislabel-malformed",
     trips: "malformed-input-tolerance",
-    evidence: /^R1: after a line of garbage the provider answered an error with code "internal"/,
+    evidence: /^R1: after a line of garbage, the provider answered an error with code "internal"/,
   },
   { mode: "drop-correlation-id", trips: "correlation", evidence: /^H4: the frames reply carried no id/ },
   { mode: "ignore-kinds", trips: "kinds-filter", evidence: /^Q1 frame .* was not asked for/ },
@@ -94,7 +94,7 @@ export const MODES: readonly ModeExpectation[] = [
   {
     mode: "crash-on-missing-payload",
     trips: "malformed-input-tolerance",
-    evidence: /after a query without its payload the provider answered the provider exited/,
+    evidence: /after a query without its payload, the provider exited/,
   },
 ];
 
