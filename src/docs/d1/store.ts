@@ -1,0 +1,179 @@
+/**
+ * A D1 database written by `frameline index DIR --d1 NAME` as a `DocsStore`
+ * (spec §1.6, §1.8, §1.10): FTS5 finds the candidates, and the same scoring,
+ * anchors and verify as the bundled corpus serve them.
+ */
+import type { Relation } from "../../protocol/frame.ts";
+import { PREFIX_MIN_LENGTH } from "../lexical.ts";
+import { comparePaths } from "../paths.ts";
+import { type DocsChunk, DocsCorpusError } from "../schema.ts";
+import type { ChunkPlace, DocsStore } from "../store.ts";
+import { BM25, CHUNK_COLUMNS, D1_CORPUS_FORMAT, groups, placeholders } from "./schema.ts";
+import { batchedLookup } from "./verify-batch.ts";
+
+/** A prepared D1 statement, as far as the docs provider uses one. */
+export interface D1DocsStatement {
+  bind(...values: unknown[]): D1DocsStatement;
+  all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;
+}
+
+/** The part of a D1 binding (`D1Database`) the docs provider uses: `prepare` and `batch`. */
+export interface D1DocsDatabase {
+  prepare(query: string): D1DocsStatement;
+  batch<T = Record<string, unknown>>(statements: D1DocsStatement[]): Promise<{ results: T[] }[]>;
+}
+
+interface ChunkRow {
+  id: string;
+  kind: string;
+  path: string;
+  ord: number;
+  uri: string;
+  trail: string;
+  start_line: number;
+  end_line: number;
+  text: string;
+  digest: string;
+  relations: string;
+  rank?: number;
+}
+
+/** A chunk row as a chunk (its relations stored as JSON). */
+function rowChunk(row: ChunkRow): DocsChunk & { readonly ord: number } {
+  return {
+    id: row.id,
+    kind: row.kind === "snippet" ? "snippet" : "doc",
+    path: row.path,
+    ord: row.ord,
+    uri: row.uri,
+    trail: row.trail,
+    start: row.start_line,
+    end: row.end_line,
+    text: row.text,
+    digest: row.digest,
+    relations: JSON.parse(row.relations) as Relation[],
+  };
+}
+
+/** The FTS5 query of some terms: any of them, a term of `PREFIX_MIN_LENGTH`+ characters also as a prefix. */
+export function matchExpression(terms: readonly string[]): string {
+  return terms.map((term) => (term.length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`)).join(" OR ");
+}
+
+/** Reads `docs_meta`, failing clearly when the database holds no corpus of this format. */
+function metaOf(rows: readonly { key: string; value: string }[]): { chunkCount: number } {
+  const meta = new Map(rows.map((row) => [row.key, row.value]));
+  if (meta.get("format") !== D1_CORPUS_FORMAT)
+    throw new DocsCorpusError(
+      `the D1 database holds no ${D1_CORPUS_FORMAT} corpus: run \`frameline index DIR --d1 NAME\``,
+    );
+  return { chunkCount: Number(meta.get("chunks") ?? 0) };
+}
+
+/** Runs a batch, turning a database without the docs tables into a clear `DocsCorpusError`. */
+async function run<T>(db: D1DocsDatabase, statements: D1DocsStatement[]): Promise<{ results: T[] }[]> {
+  try {
+    return await db.batch<T>(statements);
+  } catch (error) {
+    if (/no such table/i.test(String((error as Error)?.message)))
+      throw new DocsCorpusError(`the D1 database holds no docs corpus: run \`frameline index DIR --d1 NAME\``);
+    throw error;
+  }
+}
+
+/** Orders chunks by document path and position, as the corpus lists them. */
+function corpusOrder(a: { path: string; ord: number }, b: { path: string; ord: number }): number {
+  return comparePaths(a.path, b.path) || a.ord - b.ord;
+}
+
+/** The statements of one search: the corpus's meta, the terms' document frequencies, the best hits. */
+function searchStatements(db: D1DocsDatabase, terms: readonly string[], kinds: readonly string[], limit: number) {
+  return [
+    db.prepare("SELECT key, value FROM docs_meta WHERE key IN ('format', 'chunks')"),
+    db.prepare(`SELECT term, doc FROM docs_terms WHERE term IN (${placeholders(terms.length)})`).bind(...terms),
+    db
+      .prepare(
+        `SELECT ${CHUNK_COLUMNS}, ${BM25} AS rank FROM docs_search JOIN docs_chunks c ON c.rowid = docs_search.rowid` +
+          ` WHERE docs_search MATCH ? AND c.kind IN (${placeholders(kinds.length)}) ORDER BY rank LIMIT ?`,
+      )
+      .bind(matchExpression(terms), ...kinds, limit),
+  ];
+}
+
+/** The anchored chunks' statements: one per group of anchors (G4: `uri`, or a link's `target_uri`). */
+function anchoredStatements(db: D1DocsDatabase, anchors: readonly string[], kinds: readonly string[], limit: number) {
+  return groups(anchors, kinds.length + 1).map((group) =>
+    db
+      .prepare(
+        `SELECT ${CHUNK_COLUMNS} FROM docs_chunks c WHERE (c.uri IN (${placeholders(group.length)})` +
+          ` OR c.id IN (SELECT chunk_id FROM docs_links WHERE target_uri IN (${placeholders(group.length)})))` +
+          ` AND c.kind IN (${placeholders(kinds.length)}) ORDER BY c.path, c.ord LIMIT ?`,
+      )
+      .bind(...group, ...group, ...kinds, limit),
+  );
+}
+
+/** Per group of digests: the first `limit` places of each digest several chunks share. */
+function sameContentStatements(db: D1DocsDatabase, digests: readonly string[], limit: number) {
+  return groups(digests, 1).map((group) =>
+    db
+      .prepare(
+        "SELECT id, uri, start_line, end_line, digest FROM (SELECT id, uri, start_line, end_line, digest," +
+          " ROW_NUMBER() OVER (PARTITION BY digest ORDER BY path, ord) AS n, COUNT(*) OVER (PARTITION BY digest) AS shared" +
+          ` FROM docs_chunks WHERE digest IN (${placeholders(group.length)})) WHERE shared > 1 AND n <= ? ORDER BY digest, n`,
+      )
+      .bind(...group, limit),
+  );
+}
+
+/**
+ * A store over a D1 database holding a corpus written by `frameline index
+ * DIR --d1 NAME`. Each search is one batch (meta, document frequencies, FTS5
+ * hits ranked by bm25() with the title weighted); `verify` lookups made
+ * together are answered by one batch. Throws `DocsCorpusError` when the
+ * database holds no corpus of this format.
+ */
+export function d1Store(db: D1DocsDatabase): DocsStore {
+  const digest = batchedLookup(async (ids: readonly string[]) => {
+    const statements = groups(ids).map((group) =>
+      db.prepare(`SELECT id, digest FROM docs_chunks WHERE id IN (${placeholders(group.length)})`).bind(...group),
+    );
+    const results = await run<{ id: string; digest: string }>(db, statements);
+    return new Map(results.flatMap((result) => result.results.map((row) => [row.id, row.digest] as const)));
+  });
+  return {
+    async search(terms, kinds, limit) {
+      const [meta, frequencies, hits] = await run<never>(db, searchStatements(db, terms, kinds, limit));
+      const { chunkCount } = metaOf(meta!.results as { key: string; value: string }[]);
+      const documentFrequency = new Map(
+        (frequencies!.results as { term: string; doc: number }[]).map((row) => [row.term, row.doc]),
+      );
+      const found = (hits!.results as ChunkRow[]).map((row) => ({ chunk: rowChunk(row), score: -row.rank! }));
+      return { hits: found, documentFrequency, chunkCount };
+    },
+    async anchored(anchors, kinds, limit) {
+      const results = await run<ChunkRow>(db, anchoredStatements(db, anchors, kinds, limit));
+      const byId = new Map(results.flatMap((result) => result.results.map((row) => [row.id, rowChunk(row)] as const)));
+      return [...byId.values()].sort(corpusOrder).slice(0, limit);
+    },
+    async sameContent(digests, limit) {
+      if (digests.length === 0) return [];
+      const results = await run<{ id: string; uri: string; start_line: number; end_line: number; digest: string }>(
+        db,
+        sameContentStatements(db, digests, limit),
+      );
+      return results.flatMap((result) =>
+        result.results.map(
+          (row): ChunkPlace => ({
+            id: row.id,
+            uri: row.uri,
+            start: row.start_line,
+            end: row.end_line,
+            digest: row.digest,
+          }),
+        ),
+      );
+    },
+    digest,
+  };
+}
