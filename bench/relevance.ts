@@ -23,7 +23,8 @@
  * Run: npm run bench:relevance [-- --verbose]
  */
 import { buildCorpus, docsProvider } from "../src/docs/index.ts";
-import type { ContextFrame, Provider } from "../src/protocol/index.ts";
+import type { ContextFrame } from "../src/protocol/index.ts";
+import type { Provider } from "../src/provider/index.ts";
 import { ask } from "../test/docs/support.ts";
 import { baselineDocs } from "./support/baseline.ts";
 import { localD1, writeCorpus } from "./support/d1.ts";

@@ -13,7 +13,7 @@ import { queryTerms } from "./terms.ts";
 /** Lexical candidates asked of a store per frame the query allows (more than one, since the kit skips what does not fit). */
 export const CANDIDATES_PER_FRAME = 3;
 /** The fewest and the most lexical candidates asked of a store for one query. */
-export const MIN_CANDIDATES = 24;
+export const MIN_CANDIDATES = 64;
 export const MAX_CANDIDATES = 200;
 /** Anchors read from one query (a longer list is read up to here). */
 export const MAX_ANCHORS = 256;

@@ -22,13 +22,13 @@ export interface WorkerBundle {
   cleanup(): Promise<void>;
 }
 
-/** Resolves worker/index.ts's `./corpus.json` to the corpus built for this bundle. */
+/** Resolves worker/corpus-source.ts's `./corpus.json` to the corpus built for this bundle. */
 function corpusRedirect(corpusPath: string): Plugin {
   return {
     name: "corpus-redirect",
     setup(builder) {
       builder.onResolve({ filter: /^\.\/corpus\.json$/ }, (args) =>
-        args.importer.endsWith(join("worker", "index.ts")) ? { path: corpusPath } : undefined,
+        args.importer.endsWith(join("worker", "corpus-source.ts")) ? { path: corpusPath } : undefined,
       );
     },
   };
