@@ -25,8 +25,8 @@ function sharedDigests(chunks: readonly DocsChunk[]): Map<string, number[]> {
 
 /**
  * A store over `corpus`: its stored search index is loaded (or, when it has
- * none, one is built now); throws `RangeError` for an index that cannot serve
- * it.
+ * none, one is built now); throws `DocsCorpusError` for an index that cannot
+ * serve it.
  */
 export function memoryStore(corpus: DocsCorpus): DocsStore {
   const chunks = corpus.chunks;

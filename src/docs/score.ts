@@ -11,8 +11,6 @@ export const PREFIX_CREDIT = 0.3;
 export const NEAR_DISTANCE = 2;
 /** The share of a score that rests on the query's terms appearing together. */
 export const PROXIMITY_SHARE = 0.15;
-/** The share of a score a chunk keeps however far the engine ranks it below the best hit. */
-export const RELEVANCE_FLOOR = 0;
 
 /**
  * The weight of a query term: its inverse document frequency,
@@ -87,15 +85,14 @@ export function evidence(terms: readonly string[], weights: readonly number[], c
 
 /**
  * A chunk's F1 score from its evidence and its engine score relative to the
- * best hit of the query (`relative` ∈ [0, 1], 1 for the best): coverage,
- * scaled down by up to `PROXIMITY_SHARE` when the terms stand apart and by up
- * to `1 − RELEVANCE_FLOOR` as the engine ranks it lower. A chunk can score no
+ * best hit of the query (`relative` ∈ [0, 1], 1 for the best): coverage ×
+ * (1 − PROXIMITY_SHARE × (1 − proximity)) × relative. A chunk can score no
  * more than the share of the query it matches, so a query whose terms are
- * missing scores low whatever else matches, and 1.0 means every term found,
- * together, in the engine's best hit.
+ * missing scores low whatever else matches (a chunk holding none of them
+ * exactly, at most `PREFIX_CREDIT`), and 1.0 means every term found, together,
+ * in the engine's best hit.
  */
 export function absoluteScore(found: Evidence, relative: number): number {
-  const together = 1 - PROXIMITY_SHARE + PROXIMITY_SHARE * found.proximity;
-  const rank = RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, Math.max(0, relative));
-  return Math.min(1, Math.max(0, found.coverage * together * rank));
+  const together = 1 - PROXIMITY_SHARE * (1 - found.proximity);
+  return Math.min(1, Math.max(0, found.coverage * together * Math.min(1, Math.max(0, relative))));
 }

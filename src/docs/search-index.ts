@@ -6,7 +6,7 @@
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from "minisearch";
 import { type ChunkText, indexedTerms, PREFIX_MIN_LENGTH, TITLE_WEIGHT } from "./lexical.ts";
-import type { SearchIndexData } from "./schema.ts";
+import { DocsCorpusError, type SearchIndexData } from "./schema.ts";
 
 /** The format of a stored index: bump it whenever the terms, fields or engine change what is stored. */
 export const SEARCH_INDEX_FORMAT = "frameline-docs-index/1";
@@ -98,8 +98,8 @@ function wrap(engine: MiniSearch<IndexedChunk>): SearchIndex {
 /**
  * Loads a stored index for `chunks`, or builds one when there is none or it
  * is of another format (a corpus written by another version). Throws
- * `RangeError` when a stored index of this format does not load or was built
- * for a different number of chunks.
+ * `DocsCorpusError` when a stored index of this format does not load or was
+ * built for a different number of chunks.
  */
 export function loadSearchIndex(chunks: readonly ChunkText[], stored?: SearchIndexData): SearchIndex {
   if (stored === undefined || stored.format !== SEARCH_INDEX_FORMAT) {
@@ -108,10 +108,10 @@ export function loadSearchIndex(chunks: readonly ChunkText[], stored?: SearchInd
     return wrap(engine);
   }
   const problem = unusable(stored, chunks.length);
-  if (problem) throw new RangeError(`the corpus's search index cannot be used: ${problem}`);
+  if (problem) throw new DocsCorpusError(`the corpus's search index cannot be used: ${problem}`);
   try {
     return wrap(MiniSearch.loadJS(stored.data as AsPlainObject, OPTIONS));
   } catch (error) {
-    throw new RangeError(`the corpus's search index does not load: ${(error as Error).message}`);
+    throw new DocsCorpusError(`the corpus's search index does not load: ${(error as Error).message}`);
   }
 }
