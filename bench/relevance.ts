@@ -27,7 +27,7 @@ import type { ContextFrame } from "../src/protocol/index.ts";
 import type { Provider } from "../src/provider/index.ts";
 import { ask } from "../test/docs/support.ts";
 import { baselineDocs } from "./support/baseline.ts";
-import { localD1, writeCorpus } from "./support/d1.ts";
+import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
 import { loadRelevanceSet, type Passage, type Question } from "./support/eval-corpus.ts";
 import { searchTerms } from "../src/docs/terms.ts";
 

@@ -10,7 +10,7 @@ import { buildCorpus, type CorpusFile, type D1DocsDatabase, docsProvider } from 
 import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
 import type { ContextFrame, Provider } from "../support/lib.ts";
 import { PROJECT_ROOT } from "../support/worker/bundle.ts";
-import { localD1, type LocalD1 } from "../../bench/support/d1.ts";
+import { localD1, type LocalD1 } from "../support/worker/d1.ts";
 import { ask, exchange, HANDSHAKE, sha256Hex } from "./support.ts";
 
 const BIG = { max_frames: 1000, max_tokens: 10_000_000 };
