@@ -34,11 +34,17 @@ export function memoryStore(corpus: DocsCorpus): DocsStore {
   const digests = new Map(chunks.map((chunk) => [chunk.id, chunk.digest]));
   const shared = sharedDigests(chunks);
   const ofKinds = (kinds: readonly ChunkKind[]) => (i: number) => kinds.includes(chunks[i]!.kind);
+  const placesOf = (wanted: readonly string[], limit: number) =>
+    [...new Set(wanted)].flatMap((digest) => (shared.get(digest) ?? []).slice(0, limit).map((i) => chunks[i]!));
   return {
-    async search(terms, kinds, limit) {
+    async search(terms, kinds, limit, places) {
       const found = index.search(terms, ofKinds(kinds), limit);
-      const hits = found.hits.map((hit) => ({ chunk: chunks[hit.chunkIndex]!, score: hit.score }));
-      return { hits, documentFrequency: found.documentFrequency, chunkCount: chunks.length };
+      const hits = found.hits.map(({ chunkIndex, ...hit }) => ({ ...hit, chunk: chunks[chunkIndex]! }));
+      const sameContent = placesOf(
+        hits.map((hit) => hit.chunk.digest),
+        places,
+      );
+      return { hits, documentFrequency: found.documentFrequency, chunkCount: chunks.length, sameContent };
     },
     async anchored(anchors, kinds, limit) {
       const set = new Set(anchors);
@@ -50,7 +56,7 @@ export function memoryStore(corpus: DocsCorpus): DocsStore {
       return out;
     },
     async sameContent(wanted, limit) {
-      return wanted.flatMap((digest) => (shared.get(digest) ?? []).slice(0, limit).map((i) => chunks[i]!));
+      return placesOf(wanted, limit);
     },
     async digest(id) {
       return digests.get(id);

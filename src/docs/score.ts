@@ -3,7 +3,8 @@
  * query a chunk matches, computed the same way in both serving modes from the
  * query's terms, their document frequencies and the chunk's own terms.
  */
-import { type ChunkText, indexedTerms, PREFIX_MIN_LENGTH } from "./lexical.ts";
+import type { ChunkText } from "./lexical.ts";
+import { wordTerm } from "./terms.ts";
 
 /** What a word the query term begins is worth, against 1 for the term itself. */
 export const PREFIX_CREDIT = 0.3;
@@ -21,19 +22,41 @@ export function termWeight(documentFrequency: number, chunkCount: number): numbe
   return Math.log(1 + (chunkCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
-/** Never equal to a term: keeps the title's last term and the body's first apart. */
-const FIELD_GAP = "";
-
-/** A chunk's terms for scoring: its trail's, then its text's (as indexed). */
-export function chunkTerms(chunk: ChunkText): string[] {
-  return [...indexedTerms(chunk.trail), FIELD_GAP, ...indexedTerms(chunk.text)];
+/** Whether a UTF-16 unit (of lowercased text) is part of a word: an ASCII letter or digit, `_`, or a letter beyond ASCII (not its punctuation or spaces). */
+function isWordUnit(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+  return c !== 0xa0 && !(c >= 0x2000 && c <= 0x206f) && !(c >= 0x3000 && c <= 0x303f) && c !== 0xfeff;
 }
 
-/** How well one query term is matched: 1 when a chunk term is it, `PREFIX_CREDIT` when one begins with it. */
-function credit(term: string, positions: ReadonlyMap<string, readonly number[]>, words: readonly string[]): number {
-  if (positions.has(term)) return 1;
-  if (term.length < PREFIX_MIN_LENGTH) return 0;
-  return words.some((word) => word.length > term.length && word.startsWith(term)) ? PREFIX_CREDIT : 0;
+/** The first two units of a word as one number (the key `positionsIn` checks before stemming). */
+function startKey(text: string, at: number, end: number): number {
+  return end - at >= 2 ? text.charCodeAt(at) * 65536 + text.charCodeAt(at + 1) : text.charCodeAt(at);
+}
+
+/**
+ * Where the phrase's terms stand in a text, counted in words (every word, a
+ * stopword too): one pass over the lowercased text, a word turned into its
+ * term (`wordTerm`) only when it begins like one of them (its first two
+ * letters, which a Porter stem keeps).
+ */
+function positionsIn(text: string, phrase: ReadonlySet<string>, starts: ReadonlySet<number>): Map<string, number[]> {
+  const lower = text.toLowerCase();
+  const positions = new Map<string, number[]>();
+  let at = 0;
+  for (let i = 0; i < lower.length; ) {
+    while (i < lower.length && !isWordUnit(lower.charCodeAt(i))) i += 1;
+    const begin = i;
+    while (i < lower.length && isWordUnit(lower.charCodeAt(i))) i += 1;
+    if (begin === i) break;
+    at += 1;
+    if (!starts.has(startKey(lower, begin, i)) && !starts.has(lower.charCodeAt(begin))) continue;
+    const term = wordTerm(lower.slice(begin, i).replaceAll("_", ""));
+    if (term === undefined || !phrase.has(term)) continue;
+    const list = positions.get(term);
+    if (list) list.push(at);
+    else positions.set(term, [at]);
+  }
+  return positions;
 }
 
 /** Whether some occurrence of `a` is within `NEAR_DISTANCE` of one of `b` (both sorted). */
@@ -50,37 +73,56 @@ function near(a: readonly number[], b: readonly number[]): boolean {
 export interface Evidence {
   /** Σ weight × credit / Σ weight over the query's terms, in [0, 1]. */
   readonly coverage: number;
-  /** The share of the query's neighbouring term pairs that stand within `NEAR_DISTANCE` in the chunk (1 for a one-term query). */
+  /** The share of the query's neighbouring term pairs that stand within `NEAR_DISTANCE` words in the chunk (1 for a one-term query). */
   readonly proximity: number;
 }
 
+/** Which query terms a chunk holds, as its store found them: exactly, or only as the start of a longer word. */
+export interface TermMatches {
+  readonly exact: ReadonlySet<string>;
+  readonly prefixed: ReadonlySet<string>;
+}
+
 /**
- * The evidence a chunk (its `chunkTerms`) gives for a query (its distinct
- * terms, in order, with their weights).
+ * The evidence a chunk gives for a query: coverage over its distinct terms
+ * (with their weights) from the terms its store matched (1 for an exact
+ * match, `PREFIX_CREDIT` for a word the term begins); proximity over its
+ * phrase (`phraseTerms`) from one pass over the chunk's trail and its text
+ * (kept apart).
  */
-export function evidence(terms: readonly string[], weights: readonly number[], chunk: readonly string[]): Evidence {
-  const positions = new Map<string, number[]>();
-  chunk.forEach((term, i) => {
-    const list = positions.get(term);
-    if (list) list.push(i);
-    else positions.set(term, [i]);
-  });
-  const words = [...positions.keys()];
+export function evidence(
+  terms: readonly string[],
+  weights: readonly number[],
+  matches: TermMatches,
+  phrase: readonly string[],
+  chunk: ChunkText,
+): Evidence {
   let matched = 0;
   let total = 0;
   terms.forEach((term, i) => {
-    matched += weights[i]! * credit(term, positions, words);
+    matched += weights[i]! * (matches.exact.has(term) ? 1 : matches.prefixed.has(term) ? PREFIX_CREDIT : 0);
     total += weights[i]!;
   });
-  let together = 0;
-  for (let i = 1; i < terms.length; i++) {
-    const [a, b] = [positions.get(terms[i - 1]!), positions.get(terms[i]!)];
-    if (a && b && near(a, b)) together += 1;
-  }
-  return {
-    coverage: total === 0 ? 0 : matched / total,
-    proximity: terms.length < 2 ? 1 : together / (terms.length - 1),
-  };
+  return { coverage: total === 0 ? 0 : matched / total, proximity: proximityOf(phrase, matches, chunk) };
+}
+
+/** The share of the phrase's neighbouring terms that stand together in the trail or in the text (1 for a phrase of one term). */
+function proximityOf(phrase: readonly string[], matches: TermMatches, chunk: ChunkText): number {
+  if (phrase.length < 2) return 1;
+  // A pair can only stand together when the chunk holds both terms exactly.
+  const pairs = phrase.slice(1).map((term, i) => [phrase[i]!, term] as const);
+  const possible = pairs.filter(([a, b]) => matches.exact.has(a) && matches.exact.has(b));
+  if (possible.length === 0) return 0;
+  const wanted = new Set(possible.flat());
+  const starts = new Set([...wanted].map((term) => startKey(term, 0, term.length)));
+  const [inTitle, inText] = [positionsIn(chunk.trail, wanted, starts), positionsIn(chunk.text, wanted, starts)];
+  const together = possible.filter(([a, b]) => pairNear(inTitle, a, b) || pairNear(inText, a, b)).length;
+  return together / pairs.length;
+}
+
+function pairNear(positions: ReadonlyMap<string, readonly number[]>, a: string, b: string): boolean {
+  const [x, y] = [positions.get(a), positions.get(b)];
+  return x !== undefined && y !== undefined && near(x, y);
 }
 
 /**

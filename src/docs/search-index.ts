@@ -34,10 +34,12 @@ const SEARCH: SearchOptions = {
   combineWith: "OR",
 };
 
-/** One hit of the engine: a chunk's position and its engine score (> 0; only comparable within one query). */
+/** One hit of the engine: a chunk's position, its engine score (> 0; only comparable within one query), and the query terms it holds exactly and only as a prefix. */
 export interface EngineHit {
   readonly chunkIndex: number;
   readonly score: number;
+  readonly exact: ReadonlySet<string>;
+  readonly prefixed: ReadonlySet<string>;
 }
 
 /** What one search finds: the best hits and, for each query term, how many chunks hold it exactly. */
@@ -88,7 +90,10 @@ function wrap(engine: MiniSearch<IndexedChunk>): SearchIndex {
       const hits: EngineHit[] = [];
       for (const result of results) {
         if (hits.length === limit) break;
-        if (accept(result.id)) hits.push({ chunkIndex: result.id, score: result.score });
+        if (!accept(result.id)) continue;
+        const exact = new Set(result.terms.filter((term) => documentFrequency.has(term)));
+        const prefixed = new Set(result.queryTerms.filter((term) => !exact.has(term)));
+        hits.push({ chunkIndex: result.id, score: result.score, exact, prefixed });
       }
       return { hits, documentFrequency };
     },

@@ -6,9 +6,9 @@
 import type { ContextQuery } from "../protocol/query.ts";
 import { MAX_QUERY_TERMS } from "./lexical.ts";
 import type { DocsChunk } from "./schema.ts";
-import { absoluteScore, chunkTerms, evidence, termWeight } from "./score.ts";
+import { absoluteScore, evidence, termWeight } from "./score.ts";
 import type { ChunkKind, ChunkPlace, DocsStore } from "./store.ts";
-import { queryTerms } from "./terms.ts";
+import { phraseTerms, queryTerms } from "./terms.ts";
 
 /** Lexical candidates asked of a store per frame the query allows (more than one, since the kit skips what does not fit). */
 export const CANDIDATES_PER_FRAME = 3;
@@ -30,6 +30,8 @@ export interface Selection {
 interface Scored {
   readonly chunk: DocsChunk;
   readonly score: number;
+  /** Whether the search found it (its shared places came with the search). */
+  readonly fromSearch?: boolean;
 }
 
 const SERVED: readonly ChunkKind[] = ["doc", "snippet"];
@@ -45,18 +47,26 @@ function kindsOf(query: Pick<ContextQuery, "kinds">): ChunkKind[] {
   return asked.length === 0 ? [...SERVED] : SERVED.filter((kind) => asked.includes(kind));
 }
 
-/** The store's hits for `terms`, scored by `absoluteScore` and sorted (ties keep the engine's order). */
-async function lexical(store: DocsStore, terms: readonly string[], kinds: readonly ChunkKind[], limit: number) {
-  if (terms.length === 0 || kinds.length === 0) return [];
-  const found = await store.search(terms, kinds, limit);
+/** The store's hits for `terms`, scored by `absoluteScore` and sorted (ties keep the engine's order), and the places of their contents. */
+async function lexical(
+  store: DocsStore,
+  text: string,
+  kinds: readonly ChunkKind[],
+  limit: number,
+): Promise<{ hits: Scored[]; places: readonly ChunkPlace[] }> {
+  const terms = queryTerms(text).slice(0, MAX_QUERY_TERMS);
+  const phrase = phraseTerms(text).slice(0, MAX_QUERY_TERMS);
+  if (terms.length === 0 || kinds.length === 0) return { hits: [], places: [] };
+  const found = await store.search(terms, kinds, limit, MAX_SAME_CONTENT + 1);
   const best = found.hits[0]?.score ?? 1;
   const weights = terms.map((term) => termWeight(found.documentFrequency.get(term) ?? 0, found.chunkCount));
   const scored = found.hits.map((hit, order) => ({
     chunk: hit.chunk,
-    score: absoluteScore(evidence(terms, weights, chunkTerms(hit.chunk)), hit.score / best),
+    score: absoluteScore(evidence(terms, weights, hit, phrase, hit.chunk), hit.score / best),
+    fromSearch: true,
     order,
   }));
-  return scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  return { hits: scored.sort((a, b) => b.score - a.score || a.order - b.order), places: found.sameContent };
 }
 
 /**
@@ -75,11 +85,24 @@ function anchoredFirst(hits: readonly Scored[], anchored: readonly DocsChunk[]):
   ];
 }
 
-/** Keeps the first chunk of each content (D2: same digest, same bytes); the others become its `sameContent`. */
-async function servedOnce(store: DocsStore, ranked: readonly Scored[]): Promise<Selection[]> {
-  const digests = [...new Set(ranked.map((entry) => entry.chunk.digest))];
+/**
+ * Keeps the first chunk of each content (D2: same digest, same bytes); the
+ * others become its `sameContent` (`known` places, and the store's for
+ * digests they do not cover).
+ */
+async function servedOnce(
+  store: DocsStore,
+  ranked: readonly Scored[],
+  known: readonly ChunkPlace[],
+): Promise<Selection[]> {
+  const covered = new Set(known.map((place) => place.digest));
+  const hits = new Set(ranked.filter((entry) => entry.fromSearch).map((entry) => entry.chunk.digest));
+  const missing = [...new Set(ranked.map((entry) => entry.chunk.digest))].filter(
+    (d) => !hits.has(d) && !covered.has(d),
+  );
+  const places = missing.length === 0 ? known : [...known, ...(await store.sameContent(missing, MAX_SAME_CONTENT + 1))];
   const shared = new Map<string, ChunkPlace[]>();
-  for (const chunk of await store.sameContent(digests, MAX_SAME_CONTENT + 1)) {
+  for (const chunk of places) {
     const list = shared.get(chunk.digest);
     if (list) list.push(chunk);
     else shared.set(chunk.digest, [chunk]);
@@ -103,11 +126,10 @@ async function servedOnce(store: DocsStore, ranked: readonly Scored[]): Promise<
 export async function selectChunks(store: DocsStore, query: ContextQuery): Promise<Selection[]> {
   const kinds = kindsOf(query);
   const limit = Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, CANDIDATES_PER_FRAME * query.max_frames));
-  const terms = queryTerms(queryText(query)).slice(0, MAX_QUERY_TERMS);
   const anchors = (query.anchors ?? []).slice(0, MAX_ANCHORS);
-  const [hits, anchored] = await Promise.all([
-    lexical(store, terms, kinds, limit),
+  const [found, anchored] = await Promise.all([
+    lexical(store, queryText(query), kinds, limit),
     anchors.length === 0 || kinds.length === 0 ? [] : store.anchored(anchors, kinds, limit),
   ]);
-  return servedOnce(store, anchoredFirst(hits, anchored));
+  return servedOnce(store, anchoredFirst(found.hits, anchored), found.places);
 }

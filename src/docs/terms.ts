@@ -52,6 +52,38 @@ function push(out: string[], word: string): void {
   out.push(stem(lower));
 }
 
+/** Appends the terms of one identifier: its whole when it has parts, then each part. */
+function pushIdentifier(out: string[], identifier: string): void {
+  const parts = partsOf(identifier);
+  if (parts.length > 1) push(out, parts.join(""));
+  for (const part of parts) push(out, part);
+}
+
+/**
+ * The term a word of a chunk stands for in a query's phrase (see
+ * `phraseTerms`): the lowercase word without `_` and marks, stemmed;
+ * undefined for a stopword, an empty or a too long word.
+ */
+export function wordTerm(lowercaseWord: string): string | undefined {
+  const word = PLAIN.test(lowercaseWord) ? lowercaseWord : lowercaseWord.replace(NOT_TERM, "");
+  if (word === "" || word.length > MAX_TERM_LENGTH || STOPWORDS.has(word)) return undefined;
+  return stem(word);
+}
+
+/**
+ * A query's words as terms, in order, each once: an identifier as its whole
+ * (`keepAliveTimeout` → `keepalivetimeout`), stopwords left out. Proximity
+ * (F1 scores) asks whether these stand together in a chunk.
+ */
+export function phraseTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const [identifier] of text.matchAll(IDENTIFIER)) {
+    const term = wordTerm(partsOf(identifier).join("").toLowerCase());
+    if (term !== undefined && !out.includes(term)) out.push(term);
+  }
+  return out;
+}
+
 /** The parts of an identifier: split at `_` and at camelCase boundaries. */
 function partsOf(identifier: string): string[] {
   const words = identifier.includes("_") ? identifier.split(/_+/) : [identifier];
@@ -73,10 +105,8 @@ export function searchTerms(text: string, maxChars = Number.POSITIVE_INFINITY): 
   const out: string[] = [];
   let chars = 0;
   for (const [identifier] of text.matchAll(IDENTIFIER)) {
-    const parts = partsOf(identifier);
     const from = out.length;
-    if (parts.length > 1) push(out, parts.join(""));
-    for (const part of parts) push(out, part);
+    pushIdentifier(out, identifier);
     for (let i = from; i < out.length; i++) {
       chars += out[i]!.length + 1;
       if (chars > maxChars) return out.slice(0, i);

@@ -205,7 +205,7 @@ describe("a database without a corpus", () => {
   test("a query is refused with a DocsCorpusError saying how to write one", async () => {
     const d1 = await localD1();
     try {
-      await assert.rejects(d1Store(d1.db).search(["retri"], ["doc"], 10), {
+      await assert.rejects(d1Store(d1.db).search(["retri"], ["doc"], 10, 9), {
         name: "DocsCorpusError",
         message: /frameline index DIR --d1 NAME/,
       });

@@ -24,6 +24,7 @@ export interface D1DocsDatabase {
 }
 
 interface ChunkRow {
+  row?: number;
   id: string;
   kind: string;
   path: string;
@@ -53,6 +54,18 @@ function rowChunk(row: ChunkRow): DocsChunk & { readonly ord: number } {
     digest: row.digest,
     relations: JSON.parse(row.relations) as Relation[],
   };
+}
+
+interface PlaceRow {
+  id: string;
+  uri: string;
+  start_line: number;
+  end_line: number;
+  digest: string;
+}
+
+function rowPlace(row: PlaceRow): ChunkPlace {
+  return { id: row.id, uri: row.uri, start: row.start_line, end: row.end_line, digest: row.digest };
 }
 
 /** The FTS5 query of some terms: any of them, a term of `PREFIX_MIN_LENGTH`+ characters also as a prefix. */
@@ -93,11 +106,30 @@ function searchStatements(db: D1DocsDatabase, terms: readonly string[], kinds: r
     db.prepare(`SELECT term, doc FROM docs_terms WHERE term IN (${placeholders(terms.length)})`).bind(...terms),
     db
       .prepare(
-        `SELECT ${CHUNK_COLUMNS}, ${BM25} AS rank FROM docs_search JOIN docs_chunks c ON c.rowid = docs_search.rowid` +
+        `SELECT c.rowid AS row, ${CHUNK_COLUMNS}, ${BM25} AS rank FROM docs_search JOIN docs_chunks c ON c.rowid = docs_search.rowid` +
           ` WHERE docs_search MATCH ? AND c.kind IN (${placeholders(kinds.length)}) ORDER BY rank LIMIT ?`,
       )
       .bind(matchExpression(terms), ...kinds, limit),
   ];
+}
+
+/** One statement per term (and, for a term of `PREFIX_MIN_LENGTH`+ characters, per prefix) and group of hits: the hits holding it. */
+function membershipStatements(db: D1DocsDatabase, terms: readonly string[], rows: readonly number[]) {
+  const queries = terms.flatMap((term) => [
+    { term, prefix: false, match: `"${term}"` },
+    ...(term.length >= PREFIX_MIN_LENGTH ? [{ term, prefix: true, match: `"${term}"*` }] : []),
+  ]);
+  const statements = queries.flatMap((query) =>
+    groups(rows, 1).map((group) => ({
+      query,
+      statement: db
+        .prepare(
+          `SELECT rowid AS row FROM docs_search WHERE docs_search MATCH ? AND rowid IN (${placeholders(group.length)})`,
+        )
+        .bind(query.match, ...group),
+    })),
+  );
+  return statements;
 }
 
 /** The anchored chunks' statements: one per group of anchors (G4: `uri`, or a link's `target_uri`). */
@@ -141,15 +173,48 @@ export function d1Store(db: D1DocsDatabase): DocsStore {
     const results = await run<{ id: string; digest: string }>(db, statements);
     return new Map(results.flatMap((result) => result.results.map((row) => [row.id, row.digest] as const)));
   });
+  /** Which hits hold which terms, exactly or only as a prefix, and the places of their contents: one batch. */
+  async function details(terms: readonly string[], rows: readonly ChunkRow[], places: number) {
+    const membership = membershipStatements(
+      db,
+      terms,
+      rows.map((row) => row.row!),
+    );
+    const shared = sameContentStatements(db, [...new Set(rows.map((row) => row.digest))], places);
+    const results = await run<{ row: number } & PlaceRow>(db, [...membership.map((m) => m.statement), ...shared]);
+    const exact = new Map<number, Set<string>>();
+    const prefixed = new Map<number, Set<string>>();
+    membership.forEach(({ query }, i) => {
+      for (const { row } of results[i]!.results) {
+        const into = query.prefix ? prefixed : exact;
+        if (!into.has(row)) into.set(row, new Set());
+        into.get(row)!.add(query.term);
+      }
+    });
+    const placeRows = results.slice(membership.length).flatMap((result) => result.results);
+    return { exact, prefixed, sameContent: placeRows.map(rowPlace) };
+  }
+
   return {
-    async search(terms, kinds, limit) {
-      const [meta, frequencies, hits] = await run<never>(db, searchStatements(db, terms, kinds, limit));
+    async search(terms, kinds, limit, places) {
+      const [meta, frequencies, hits] = await run<Record<string, unknown>>(
+        db,
+        searchStatements(db, terms, kinds, limit),
+      );
       const { chunkCount } = metaOf(meta!.results as { key: string; value: string }[]);
       const documentFrequency = new Map(
         (frequencies!.results as { term: string; doc: number }[]).map((row) => [row.term, row.doc]),
       );
-      const found = (hits!.results as ChunkRow[]).map((row) => ({ chunk: rowChunk(row), score: -row.rank! }));
-      return { hits: found, documentFrequency, chunkCount };
+      const rows = hits!.results as unknown as ChunkRow[];
+      if (rows.length === 0) return { hits: [], documentFrequency, chunkCount, sameContent: [] };
+      const found = await details(terms, rows, places);
+      const none = new Set<string>();
+      const hitList = rows.map((row) => {
+        const exact = found.exact.get(row.row!) ?? none;
+        const prefixed = new Set([...(found.prefixed.get(row.row!) ?? [])].filter((term) => !exact.has(term)));
+        return { chunk: rowChunk(row), score: -row.rank!, exact, prefixed };
+      });
+      return { hits: hitList, documentFrequency, chunkCount, sameContent: found.sameContent };
     },
     async anchored(anchors, kinds, limit) {
       const results = await run<ChunkRow>(db, anchoredStatements(db, anchors, kinds, limit));
