@@ -8,7 +8,8 @@
  *   bundle  index time = buildCorpus (chunk, hash, MiniSearch index); size = the Worker bundled by esbuild
  *           with that corpus, raw and gzipped (the free plan takes 3 MiB gzipped, the hard limit is 10 MiB);
  *   d1      index time = the statements `frameline index --d1` writes (chunk, hash, terms) and running them
- *           through Miniflare's D1 binding; size = the SQLite files on disk.
+ *           inside workerd (Miniflare's local D1, as `wrangler d1 execute --local` does); size = the
+ *           SQLite files on disk.
  *
  * Then the real Worker (worker/index.ts) runs in workerd (Miniflare) over it, and QUERIES warm queries
  * (the relevance set's questions, round robin, after one warm-up pass) are timed from Node through
@@ -23,9 +24,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
-import { d1Update, runStatements } from "../src/docs/d1/write.ts";
-import { buildCorpus, type CorpusFile, type D1DocsDatabase } from "../src/docs/index.ts";
+import { d1Update } from "../src/docs/d1/write.ts";
+import { buildCorpus, type CorpusFile } from "../src/docs/index.ts";
 import { bundleWorker, type WorkerBundle } from "../test/support/worker/bundle.ts";
+import { localD1 } from "../test/support/worker/d1.ts";
 import { ENDPOINT } from "../test/support/worker/http.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
@@ -124,16 +126,15 @@ async function d1Mode(size: number, files: CorpusFile[], chunks: number): Promis
   const persist = await mkdtemp(join(tmpdir(), "frameline-scale-d1-"));
   const bundle = await bundleWorker(await buildCorpus([]));
   try {
-    const mf = new Miniflare({ ...workerOptions(bundle), d1Databases: { DOCS_DB: "scale" }, d1Persist: persist });
+    const d1 = await localD1({ bundle, bindings: {} }, persist);
     try {
-      const db = (await mf.getD1Database("DOCS_DB")) as unknown as D1DocsDatabase;
       const started = performance.now();
-      await runStatements(db as never, (await d1Update([], files)).statements);
+      await d1.run((await d1Update([], files)).statements);
       const indexMs = performance.now() - started;
-      const timing = await timeQueries(mf);
+      const timing = await timeQueries(d1.mf);
       return { size, mode: "d1", chunks, indexMs, bytes: folderBytes(persist), ...timing };
     } finally {
-      await mf.dispose();
+      await d1.dispose();
     }
   } finally {
     await bundle.cleanup();

@@ -110,7 +110,7 @@ const corpus = await buildCorpus(files);
 console.log(`${corpus.chunks.length} chunks`);
 const d1 = await localD1();
 try {
-  await writeCorpus(d1.db, files);
+  await writeCorpus(d1, files);
   const providers: [string, Provider][] = [
     ["before", baseline.docsProvider(await baseline.buildCorpus(files))],
     ["bundle", docsProvider(corpus)],

@@ -3,7 +3,7 @@
 // The database is Miniflare's local D1 (the one `wrangler dev` runs), reached through its binding.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { d1Update, MAX_CHUNK_TEXT, runStatements, STORED_DOCUMENTS, TEXT_PIECE } from "../../src/docs/d1/write.ts";
+import { d1Update, MAX_CHUNK_TEXT, STORED_DOCUMENTS, TEXT_PIECE } from "../../src/docs/d1/write.ts";
 import { sqlLiteral, statementText } from "../../src/docs/d1/sql-text.ts";
 import { d1Store } from "../../src/docs/d1/store.ts";
 import { buildCorpus, type CorpusFile, type D1DocsDatabase, docsProvider } from "../../src/docs/index.ts";
@@ -33,9 +33,9 @@ async function stored(db: D1DocsDatabase) {
   }
 }
 
-async function update(db: D1DocsDatabase, files: readonly CorpusFile[]) {
-  const planned = await d1Update(await stored(db), files);
-  await runStatements(db as never, planned.statements);
+async function update(d1: LocalD1, files: readonly CorpusFile[]) {
+  const planned = await d1Update(await stored(d1.db), files);
+  await d1.run(planned.statements);
   return planned;
 }
 
@@ -59,7 +59,7 @@ describe("the project's docs in D1 and in the bundle", () => {
   before(async () => {
     d1 = await localD1();
     files = await defaultCorpusFiles(PROJECT_ROOT);
-    await update(d1.db, files);
+    await update(d1, files);
     bundle = docsProvider(await buildCorpus(files));
     fromD1 = docsProvider(d1.db);
   });
@@ -134,18 +134,18 @@ describe("incremental writes", () => {
   after(() => d1?.dispose());
 
   test("only the edited, added and removed documents, and those linking to an added or removed one, are rewritten", async () => {
-    const first = await update(d1.db, base);
+    const first = await update(d1, base);
     assert.deepEqual(first.written, ["a.md", "c.md", "d.md"]);
     const edited = [
       base[0]!,
       { path: "c.md", text: "# C\n\nRetries back off exponentially.\n" },
       { path: "b.md", text: "# B\n\nBudget rules.\n" },
     ];
-    const second = await update(d1.db, edited);
+    const second = await update(d1, edited);
     // c.md was edited, b.md added, a.md links to b.md (now a relation); d.md was removed; nothing else touched.
     assert.deepEqual(second.written, ["a.md", "b.md", "c.md"]);
     assert.deepEqual(second.removed, ["d.md"]);
-    const third = await update(d1.db, [...edited.slice(1), { path: "a.md", text: base[0]!.text }]);
+    const third = await update(d1, [...edited.slice(1), { path: "a.md", text: base[0]!.text }]);
     assert.deepEqual(third.written, []);
     const expected = docsProvider(await buildCorpus(edited));
     for (const goal of ["budget rules", "retries back off exponentially", "nothing links here"]) {
@@ -168,7 +168,7 @@ describe("chunk text in D1", () => {
     const d1 = await localD1();
     try {
       const long = `# Long\n\n${"it's a line; with ' quotes\r\n".repeat(Math.ceil((TEXT_PIECE * 2.5) / 28))}nul \u0000 here 🦀\n`;
-      const planned = await update(d1.db, [{ path: "long.md", text: long }]);
+      const planned = await update(d1, [{ path: "long.md", text: long }]);
       assert.ok(planned.statements.filter((s) => s.sql.startsWith("UPDATE docs_chunks SET text")).length >= 2);
       const [chunk] = (
         await d1.db.prepare("SELECT text, digest FROM docs_chunks").all<{ text: string; digest: string }>()

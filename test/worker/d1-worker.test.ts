@@ -47,7 +47,7 @@ describe("the Worker in workerd with DOCS_DB bound", () => {
   before(async () => {
     bundle = await bundleWorker();
     d1 = await localD1({ bundle, bindings: { ATTESTATION_SEED: SEED } });
-    await writeCorpus(d1.db, await defaultCorpusFiles(PROJECT_ROOT));
+    await writeCorpus(d1, await defaultCorpusFiles(PROJECT_ROOT));
     bundled = await startWorker(bundle, { ATTESTATION_SEED: SEED });
     keys = await handshakeKeys(d1.mf);
   });
@@ -108,9 +108,7 @@ describe("a Worker with DOCS_DB bound", () => {
     const bundle = await bundleWorker();
     const d1 = await localD1({ bundle, bindings: {} });
     try {
-      await writeCorpus(d1.db, [
-        { path: "only.md", text: "# Only\n\nThe one page of this database: wrangler deploy.\n" },
-      ]);
+      await writeCorpus(d1, [{ path: "only.md", text: "# Only\n\nThe one page of this database: wrangler deploy.\n" }]);
       const result = await query(d1.mf, "wrangler deploy");
       assert.deepEqual(
         result.frames.map((frame) => frame.id),

@@ -161,15 +161,3 @@ export async function d1Update(stored: readonly StoredDocument[], files: readonl
   const written = sources.filter((s) => rewrite.has(s.path)).map((s) => s.path);
   return { statements, written, removed, unchanged: sources.length - written.length, chunks };
 }
-
-/** Statements run through a D1 binding per batch (each batch is one transaction). */
-export const STATEMENTS_PER_BATCH = 500;
-
-/** Runs statements through a D1 binding, in order, in batches of `STATEMENTS_PER_BATCH`. */
-export async function runStatements(
-  db: { prepare(sql: string): { bind(...values: unknown[]): unknown }; batch(statements: unknown[]): Promise<unknown> },
-  statements: readonly Statement[],
-): Promise<void> {
-  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH)
-    await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH).map((s) => db.prepare(s.sql).bind(...s.params)));
-}
