@@ -14,12 +14,14 @@ export const D1_CORPUS_FORMAT = "frameline-docs-d1/1";
  * already stemmed and split by `terms.ts`: FTS5's own `porter` tokenizer is
  * not used, so both modes index exactly the same terms, identifiers split
  * included, and `remove_diacritics 0` keeps them as they are. `docs_terms`
- * gives each term's document frequency (F1 scores weigh terms by it).
+ * gives each term's document frequency (F1 scores weigh terms by it), and
+ * `docs_chunks.terms` each chunk's distinct terms (which query terms a hit
+ * holds, without a query per term).
  */
 export const SCHEMA: readonly string[] = [
   "CREATE TABLE IF NOT EXISTS docs_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS docs_documents (path TEXT PRIMARY KEY, uri TEXT NOT NULL, title TEXT NOT NULL, digest TEXT NOT NULL, lines INTEGER NOT NULL, link_targets TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS docs_chunks (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, path TEXT NOT NULL, ord INTEGER NOT NULL, kind TEXT NOT NULL, uri TEXT NOT NULL, trail TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, text TEXT NOT NULL, digest TEXT NOT NULL, relations TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS docs_chunks (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, path TEXT NOT NULL, ord INTEGER NOT NULL, kind TEXT NOT NULL, uri TEXT NOT NULL, trail TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, text TEXT NOT NULL, digest TEXT NOT NULL, relations TEXT NOT NULL, terms TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS docs_chunks_order ON docs_chunks (path, ord)",
   "CREATE INDEX IF NOT EXISTS docs_chunks_uri ON docs_chunks (uri)",
   "CREATE INDEX IF NOT EXISTS docs_chunks_digest ON docs_chunks (digest)",

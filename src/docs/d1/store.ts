@@ -24,7 +24,6 @@ export interface D1DocsDatabase {
 }
 
 interface ChunkRow {
-  row?: number;
   id: string;
   kind: string;
   path: string;
@@ -36,7 +35,6 @@ interface ChunkRow {
   text: string;
   digest: string;
   relations: string;
-  rank?: number;
 }
 
 /** A chunk row as a chunk (its relations stored as JSON). */
@@ -99,37 +97,20 @@ function corpusOrder(a: { path: string; ord: number }, b: { path: string; ord: n
   return comparePaths(a.path, b.path) || a.ord - b.ord;
 }
 
-/** The statements of one search: the corpus's meta, the terms' document frequencies, the best hits. */
+/** The statements of one search: the corpus's meta, the terms' document frequencies, the best hits (with how many chunks share each one's content). */
 function searchStatements(db: D1DocsDatabase, terms: readonly string[], kinds: readonly string[], limit: number) {
   return [
     db.prepare("SELECT key, value FROM docs_meta WHERE key IN ('format', 'chunks')"),
     db.prepare(`SELECT term, doc FROM docs_terms WHERE term IN (${placeholders(terms.length)})`).bind(...terms),
     db
       .prepare(
-        `SELECT c.rowid AS row, ${CHUNK_COLUMNS}, ${BM25} AS rank FROM docs_search JOIN docs_chunks c ON c.rowid = docs_search.rowid` +
+        `SELECT ${CHUNK_COLUMNS}, c.terms, ${BM25} AS rank,` +
+          " (SELECT count(*) FROM docs_chunks d WHERE d.digest = c.digest) AS copies" +
+          " FROM docs_search JOIN docs_chunks c ON c.rowid = docs_search.rowid" +
           ` WHERE docs_search MATCH ? AND c.kind IN (${placeholders(kinds.length)}) ORDER BY rank LIMIT ?`,
       )
       .bind(matchExpression(terms), ...kinds, limit),
   ];
-}
-
-/** One statement per term (and, for a term of `PREFIX_MIN_LENGTH`+ characters, per prefix) and group of hits: the hits holding it. */
-function membershipStatements(db: D1DocsDatabase, terms: readonly string[], rows: readonly number[]) {
-  const queries = terms.flatMap((term) => [
-    { term, prefix: false, match: `"${term}"` },
-    ...(term.length >= PREFIX_MIN_LENGTH ? [{ term, prefix: true, match: `"${term}"*` }] : []),
-  ]);
-  const statements = queries.flatMap((query) =>
-    groups(rows, 1).map((group) => ({
-      query,
-      statement: db
-        .prepare(
-          `SELECT rowid AS row FROM docs_search WHERE docs_search MATCH ? AND rowid IN (${placeholders(group.length)})`,
-        )
-        .bind(query.match, ...group),
-    })),
-  );
-  return statements;
 }
 
 /** The anchored chunks' statements: one per group of anchors (G4: `uri`, or a link's `target_uri`). */
@@ -159,9 +140,30 @@ function sameContentStatements(db: D1DocsDatabase, digests: readonly string[], l
 }
 
 /**
+ * Which query terms a hit holds (spec §1.6): exactly, or (a term of
+ * `PREFIX_MIN_LENGTH`+ characters) only as the start of a longer term; read
+ * from its stored distinct terms, which are the terms FTS5 indexed.
+ */
+function matchesOf(terms: readonly string[], stored: string): { exact: Set<string>; prefixed: Set<string> } {
+  const held = stored.split(" ");
+  const set = new Set(held);
+  const exact = new Set(terms.filter((term) => set.has(term)));
+  const prefixed = new Set(
+    terms.filter(
+      (term) =>
+        !exact.has(term) &&
+        term.length >= PREFIX_MIN_LENGTH &&
+        held.some((word) => word.length > term.length && word.startsWith(term)),
+    ),
+  );
+  return { exact, prefixed };
+}
+
+/**
  * A store over a D1 database holding a corpus written by `frameline index
- * DIR --d1 NAME`. Each search is one batch (meta, document frequencies, FTS5
- * hits ranked by bm25() with the title weighted); `verify` lookups made
+ * DIR --d1 NAME`. A search is one batch (meta, document frequencies, FTS5
+ * hits ranked by bm25() with the title weighted, with their stored terms),
+ * and a second only when a hit's content is shared; `verify` lookups made
  * together are answered by one batch. Throws `DocsCorpusError` when the
  * database holds no corpus of this format.
  */
@@ -173,28 +175,11 @@ export function d1Store(db: D1DocsDatabase): DocsStore {
     const results = await run<{ id: string; digest: string }>(db, statements);
     return new Map(results.flatMap((result) => result.results.map((row) => [row.id, row.digest] as const)));
   });
-  /** Which hits hold which terms, exactly or only as a prefix, and the places of their contents: one batch. */
-  async function details(terms: readonly string[], rows: readonly ChunkRow[], places: number) {
-    const membership = membershipStatements(
-      db,
-      terms,
-      rows.map((row) => row.row!),
-    );
-    const shared = sameContentStatements(db, [...new Set(rows.map((row) => row.digest))], places);
-    const results = await run<{ row: number } & PlaceRow>(db, [...membership.map((m) => m.statement), ...shared]);
-    const exact = new Map<number, Set<string>>();
-    const prefixed = new Map<number, Set<string>>();
-    membership.forEach(({ query }, i) => {
-      for (const { row } of results[i]!.results) {
-        const into = query.prefix ? prefixed : exact;
-        if (!into.has(row)) into.set(row, new Set());
-        into.get(row)!.add(query.term);
-      }
-    });
-    const placeRows = results.slice(membership.length).flatMap((result) => result.results);
-    return { exact, prefixed, sameContent: placeRows.map(rowPlace) };
-  }
-
+  const sameContent = async (digests: readonly string[], limit: number): Promise<ChunkPlace[]> => {
+    if (digests.length === 0) return [];
+    const results = await run<PlaceRow>(db, sameContentStatements(db, digests, limit));
+    return results.flatMap((result) => result.results.map(rowPlace));
+  };
   return {
     async search(terms, kinds, limit, places) {
       const [meta, frequencies, hits] = await run<Record<string, unknown>>(
@@ -205,40 +190,17 @@ export function d1Store(db: D1DocsDatabase): DocsStore {
       const documentFrequency = new Map(
         (frequencies!.results as { term: string; doc: number }[]).map((row) => [row.term, row.doc]),
       );
-      const rows = hits!.results as unknown as ChunkRow[];
-      if (rows.length === 0) return { hits: [], documentFrequency, chunkCount, sameContent: [] };
-      const found = await details(terms, rows, places);
-      const none = new Set<string>();
-      const hitList = rows.map((row) => {
-        const exact = found.exact.get(row.row!) ?? none;
-        const prefixed = new Set([...(found.prefixed.get(row.row!) ?? [])].filter((term) => !exact.has(term)));
-        return { chunk: rowChunk(row), score: -row.rank!, exact, prefixed };
-      });
-      return { hits: hitList, documentFrequency, chunkCount, sameContent: found.sameContent };
+      const rows = hits!.results as unknown as (ChunkRow & { terms: string; rank: number; copies: number })[];
+      const shared = [...new Set(rows.filter((row) => row.copies > 1).map((row) => row.digest))];
+      const found = rows.map((row) => ({ chunk: rowChunk(row), score: -row.rank, ...matchesOf(terms, row.terms) }));
+      return { hits: found, documentFrequency, chunkCount, sameContent: await sameContent(shared, places) };
     },
     async anchored(anchors, kinds, limit) {
       const results = await run<ChunkRow>(db, anchoredStatements(db, anchors, kinds, limit));
       const byId = new Map(results.flatMap((result) => result.results.map((row) => [row.id, rowChunk(row)] as const)));
       return [...byId.values()].sort(corpusOrder).slice(0, limit);
     },
-    async sameContent(digests, limit) {
-      if (digests.length === 0) return [];
-      const results = await run<{ id: string; uri: string; start_line: number; end_line: number; digest: string }>(
-        db,
-        sameContentStatements(db, digests, limit),
-      );
-      return results.flatMap((result) =>
-        result.results.map(
-          (row): ChunkPlace => ({
-            id: row.id,
-            uri: row.uri,
-            start: row.start_line,
-            end: row.end_line,
-            digest: row.digest,
-          }),
-        ),
-      );
-    },
+    sameContent,
     digest,
   };
 }

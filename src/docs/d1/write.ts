@@ -42,11 +42,11 @@ export const MAX_CHUNK_TEXT = 600_000;
 /** The statement that reads what `d1Update` needs to know about a database. */
 export const STORED_DOCUMENTS = "SELECT path, digest, link_targets FROM docs_documents";
 
-/** Splits text into pieces of at most `TEXT_PIECE` units, never inside a surrogate pair. */
-function pieces(text: string): string[] {
+/** Splits text into pieces of at most `TEXT_PIECE` units (the first at most `first`), never inside a surrogate pair. */
+function pieces(text: string, first: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; ) {
-    let end = Math.min(text.length, i + TEXT_PIECE);
+    let end = Math.min(text.length, i + (out.length === 0 ? first : TEXT_PIECE));
     if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end -= 1;
     out.push(text.slice(i, end));
     i = end;
@@ -64,16 +64,21 @@ function deleteDocument(path: string): Statement[] {
   ];
 }
 
-/** Writes one chunk: its row (long text appended piece by piece), its search terms and its links. */
+/**
+ * Writes one chunk: its row with its distinct terms (long text appended piece
+ * by piece, so no statement passes D1's 100 KB), its FTS5 row and its links.
+ */
 function insertChunk(chunk: DocsChunk, ord: number): Statement[] {
   if (chunk.text.length > MAX_CHUNK_TEXT)
     throw new RangeError(
       `${chunk.id} is too long for a D1 row (${chunk.text.length} characters): split it with headings`,
     );
-  const [first, ...rest] = pieces(chunk.text);
+  const [title, body] = [indexedTerms(chunk.trail), indexedTerms(chunk.text)];
+  const distinct = [...new Set([...title, ...body])].join(" ");
+  const [first, ...rest] = pieces(chunk.text, Math.max(0, TEXT_PIECE - distinct.length));
   return [
     {
-      sql: "INSERT INTO docs_chunks (id, path, ord, kind, uri, trail, start_line, end_line, text, digest, relations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      sql: "INSERT INTO docs_chunks (id, path, ord, kind, uri, trail, start_line, end_line, text, digest, relations, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       params: [
         chunk.id,
         chunk.path,
@@ -86,6 +91,7 @@ function insertChunk(chunk: DocsChunk, ord: number): Statement[] {
         first!,
         chunk.digest,
         JSON.stringify(chunk.relations),
+        distinct,
       ],
     },
     ...rest.map((piece) => ({
@@ -94,7 +100,7 @@ function insertChunk(chunk: DocsChunk, ord: number): Statement[] {
     })),
     {
       sql: "INSERT INTO docs_search (rowid, title, body) SELECT rowid, ?, ? FROM docs_chunks WHERE id = ?",
-      params: [indexedTerms(chunk.trail).join(" "), indexedTerms(chunk.text).join(" "), chunk.id],
+      params: [title.join(" "), body.join(" "), chunk.id],
     },
     ...chunk.relations.map((relation) => ({
       sql: "INSERT INTO docs_links (chunk_id, path, target_uri) VALUES (?, ?, ?)",
