@@ -1,6 +1,6 @@
-// The docs provider as it was before issue 13 (our own BM25, scores relative to the best hit), measured in
-// the same run as today's: its sources are taken from git at BASELINE_COMMIT into node_modules/.cache, so
-// they resolve the same dependencies, and imported from there.
+// The docs provider (and its Worker) as they were before issue 13 (our own BM25 built on the first request,
+// scores relative to the best hit), measured in the same run as today's: the sources are taken from git at
+// BASELINE_COMMIT into node_modules/.cache, so they resolve the same dependencies, and imported from there.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -17,13 +17,18 @@ export interface BaselineDocs {
   docsProvider(corpus: DocsCorpus): Provider;
 }
 
-/** Extracts the baseline's src/ (once) and imports its docs entry point. */
-export async function baselineDocs(): Promise<BaselineDocs> {
+/** The baseline's src/ and worker/, extracted from git once; returns the folder holding them. */
+export function baselineTree(): string {
   const dir = join(PROJECT_ROOT, "node_modules", ".cache", "frameline-bench", `baseline-${BASELINE_COMMIT}`);
-  if (!existsSync(join(dir, "src", "docs", "index.ts"))) {
+  if (!existsSync(join(dir, "worker", "index.ts"))) {
     mkdirSync(dir, { recursive: true });
-    const archive = execFileSync("git", ["-C", PROJECT_ROOT, "archive", BASELINE_COMMIT, "src"]);
+    const archive = execFileSync("git", ["-C", PROJECT_ROOT, "archive", BASELINE_COMMIT, "src", "worker"]);
     execFileSync("tar", ["-x", "-C", dir], { input: archive });
   }
-  return (await import(join(dir, "src", "docs", "index.ts"))) as BaselineDocs;
+  return dir;
+}
+
+/** Imports the baseline's docs entry point. */
+export async function baselineDocs(): Promise<BaselineDocs> {
+  return (await import(join(baselineTree(), "src", "docs", "index.ts"))) as BaselineDocs;
 }
