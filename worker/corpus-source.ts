@@ -12,11 +12,10 @@ export interface CorpusBindings {
   readonly DOCS_DB?: D1DocsDatabase;
 }
 
-let bundled: DocsCorpus | undefined;
+/** The bundled corpus, checked when the Worker starts (empty when the corpus lives in D1); its index is loaded on first use. */
+const bundled: DocsCorpus = readCorpus(corpusJson);
 
-/** The D1 database when bound, else the bundled corpus (checked once, on first use). */
+/** The D1 database when bound, else the bundled corpus. */
 export function corpusSource(env: CorpusBindings): DocsCorpus | D1DocsDatabase {
-  if (env.DOCS_DB) return env.DOCS_DB;
-  bundled ??= readCorpus(corpusJson);
-  return bundled;
+  return env.DOCS_DB ?? bundled;
 }
