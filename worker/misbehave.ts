@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import type { Signer } from "../src/attest/index.ts";
 import {
+  type D1DocsDatabase,
   type DocsCorpus,
   isMisbehaveMode,
   MISBEHAVE_MODES,
@@ -25,11 +26,13 @@ export interface Misbehaving {
 /** The misbehaving docs provider `MISBEHAVE` names, or undefined when it is unset or empty. */
 export function misbehaving(
   mode: string | undefined,
-  corpus: DocsCorpus,
+  source: DocsCorpus | D1DocsDatabase,
   signer: Signer | undefined,
 ): Misbehaving | undefined {
   const name = mode?.trim();
   if (!name) return undefined;
+  if (!("chunks" in source)) throw new Error("MISBEHAVE works over the bundled corpus, not a DOCS_DB database");
+  const corpus = source;
   if (!isMisbehaveMode(name))
     throw new Error(`MISBEHAVE names no mode; it must be one of ${Object.keys(MISBEHAVE_MODES).join(", ")}`);
   const fixture = misbehavingDocsProvider(corpus, name, signer ? { signer } : {});

@@ -87,7 +87,10 @@ describe("frameline CLI: help, usage errors and expected failures", () => {
   test("a command's --help prints that command's usage only", () => {
     const result = run(["index", "--help"]);
     assert.equal(result.status, 0);
-    assert.match(result.stdout, /^ {2}frameline index \[DIR\] \[--refresh\] \[--out FILE\]\n/);
+    assert.match(
+      result.stdout,
+      /^ {2}frameline index \[DIR\] \[--d1 DATABASE \[--remote\]\] \[--refresh\] \[--out FILE\]\n/,
+    );
     assert.doesNotMatch(result.stdout, /frameline serve/);
   });
 
