@@ -1,212 +1,159 @@
 /**
- * Generates src/protocol/readers.generated.ts: plain TypeScript readers for
- * every envelope, compiled from the valibot schemas in src/protocol. They check
- * a parsed JSON value and build the typed output with direct member access
- * (monomorphic, no eval, so they run in workerd and under a strict CSP), with
- * the receiver rules of spec §1.2. The schemas stay the one description of each
- * shape: a test fails when the generated file is stale, and a differential test
- * holds the readers to valibot's verdicts.
+ * Generates the two files src/protocol holds for the run time, both from the valibot schemas (through the
+ * wire shapes of wire-shapes.ts), so the schemas stay the one description of each shape:
  *
- * Run: npm run generate
+ * - readers.generated.ts: plain TypeScript readers for every envelope. They check a parsed JSON value and
+ *   build the typed output with direct member access (monomorphic, no eval, so they run in workerd and
+ *   under a strict CSP), with the receiver rules of spec §1.2, one small check of reader-checks.ts per
+ *   member. A differential test holds them to valibot's verdicts.
+ * - shapes.generated.ts: the same shapes as plain data, which the encoder and the repeated-member check
+ *   walk, so that neither loads valibot.
+ *
+ * A test fails when either file is stale. Run: npm run generate
  */
 import { writeFileSync } from "node:fs";
-import type * as v from "valibot";
-import * as protocol from "../src/protocol/index.ts";
-import { isOmittedWhenEmpty, numberKindOf } from "../src/protocol/primitives.ts";
-import { node, unwrap, variantOptions } from "../src/protocol/schema-walk.ts";
+import type { WireMember, WireObject, WireShape } from "../src/protocol/wire-shape.ts";
+import { type ShapeTable, shapeTable, shapesSource } from "./wire-shapes.ts";
 
-const TARGET = new URL("../src/protocol/readers.generated.ts", import.meta.url);
+const READERS = new URL("../src/protocol/readers.generated.ts", import.meta.url);
+const SHAPES = new URL("../src/protocol/shapes.generated.ts", import.meta.url);
 
-/** Object schemas by name (`ContextFrameSchema` → `ContextFrame`), from the protocol's exports. */
-function schemaNames(): Map<v.GenericSchema, string> {
-  const names = new Map<v.GenericSchema, string>();
-  for (const [key, value] of Object.entries(protocol)) {
-    if (
-      key.endsWith("Schema") &&
-      value &&
-      typeof value === "object" &&
-      node(value as v.GenericSchema).type === "object"
-    ) {
-      names.set(value as v.GenericSchema, key.slice(0, -"Schema".length));
-    }
-  }
-  return names;
-}
-
-const expects = (schema: v.GenericSchema) =>
-  JSON.stringify(`expected ${(schema as { expects?: string }).expects ?? node(schema).type}`);
-/** A JS expression for a relative failure path: `"key"`, `"key[" + i + "]"`. */
-function pathExpression(path: string[]): string {
-  if (path.length === 0) return '""';
-  return path
-    .map((step, i) => (step.startsWith('"') ? (i === 0 ? step : `"." + ${step}`) : `"[" + ${step} + "]"`))
-    .join(" + ");
-}
+/** Readers other modules use besides `readEnvelope`, with their doc comments. */
+const EXPORTED: Readonly<Record<string, string>> = {
+  ContextQuery: "Reads a `ContextQuery` (spec §1.6) as the `query` envelope's reader does; throws `ShapeFailure`.",
+};
 
 const access = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
 
-class Generator {
-  readonly #names = schemaNames();
-  readonly #emitted = new Set<string>();
-  readonly #functions: string[] = [];
+class ReaderSource {
+  readonly #table: ShapeTable;
+  /** Constants for the choices (picklists, literals), by their options. */
+  readonly #choices = new Map<string, string>();
+  /** The checks of reader-checks.ts the readers call. */
+  readonly used = new Set<string>(["record"]);
   #counter = 0;
 
-  #fresh(prefix: string): string {
-    this.#counter += 1;
-    return `${prefix}${this.#counter}`;
+  constructor(table: ShapeTable) {
+    this.#table = table;
   }
 
-  /** The reader function for an object schema, emitted once. */
-  reader(schema: v.GenericSchema): string {
-    const name = this.#names.get(schema);
-    if (!name) throw new Error("every object schema must be exported as <Name>Schema");
-    const fn = `read${name}`;
-    if (!this.#emitted.has(fn)) {
-      this.#emitted.add(fn);
-      const body = Object.entries(node(schema).entries ?? {}).flatMap(([key, member]) => this.#member(key, member));
-      this.#functions.push(
-        [
-          `function ${fn}(value: unknown): Json {`,
-          `  if (value === null || typeof value !== "object") throw new ShapeFailure("", ${expects(schema)});`,
-          "  const input = value as Json;",
-          "  const out: Json = {};",
-          ...body.map((line) => `  ${line}`),
-          "  return out;",
-          "}",
-        ].join("\n"),
-      );
-    }
-    return fn;
+  #name(shape: WireObject): string {
+    return `read${this.#table.names.get(shape)}`;
   }
 
-  #member(key: string, schema: v.GenericSchema): string[] {
-    const n = node(schema);
-    const nullish = n.type === "nullish";
-    const [raw, read] = [this.#fresh("raw"), this.#fresh("read")];
+  #choice(options: readonly string[]): string {
+    const key = JSON.stringify(options);
+    if (!this.#choices.has(key)) this.#choices.set(key, `CHOICE_${this.#choices.size + 1}`);
+    return this.#choices.get(key)!;
+  }
+
+  /** The call that checks `raw` (the member `key`) against `shape` and returns what to keep. */
+  #read(shape: WireShape, raw: string, key: string): string {
+    const [check, extra] = this.#check(shape);
+    this.used.add(check);
+    return `${check}(${[raw, JSON.stringify(key), ...extra].join(", ")})`;
+  }
+
+  /** The check of reader-checks.ts for a shape, and what it is given besides the value and the name. */
+  #check(shape: WireShape): [string, string[]] {
+    if (typeof shape === "string") return [shape, []];
+    if ("oneOf" in shape) return ["choice", [this.#choice(shape.oneOf)]];
+    if (!("list" in shape)) return ["object", [this.#name(shape)]];
+    const item = shape.list;
+    if (item === "string") return ["strings", []];
+    if (item === "f32") return ["f32s", []];
+    if (typeof item === "object" && "oneOf" in item) return ["choices", [this.#choice(item.oneOf)]];
+    if (typeof item === "object" && "members" in item) return ["objects", [this.#name(item)]];
+    throw new Error(`generate: no reader for a list of ${JSON.stringify(item)}: add one to reader-checks.ts`);
+  }
+
+  /** The statements that read one member into `out`. */
+  #member([key, shape, presence, fallback]: WireMember): string[] {
     const target = `out${access(key)}`;
-    const fallback =
-      nullish && typeof n.default === "function" ? JSON.stringify((n.default as () => unknown)()) : undefined;
-    const absent = !nullish
-      ? `throw new ShapeFailure(${JSON.stringify(key)}, "missing required member");`
-      : fallback === undefined
-        ? undefined
-        : `${target} = ${fallback};`;
-    const present = [
-      `let ${read}: unknown;`,
-      ...this.value(unwrap(schema), raw, read, [JSON.stringify(key)]),
-      isOmittedWhenEmpty(schema)
-        ? `if ((${read} as unknown[]).length > 0) ${target} = ${read};`
-        : `${target} = ${read};`,
-    ].map((line) => `  ${line}`);
-    const lines = [`const ${raw} = input${access(key)};`];
-    if (absent === undefined) return [...lines, `if (${raw} !== undefined && ${raw} !== null) {`, ...present, "}"];
-    return [...lines, `if (${raw} === undefined || ${raw} === null) ${absent}`, "else {", ...present, "}"];
+    // An optional member is read twice rather than kept in a local: the second read is a cached hit, and the
+    // code is smaller.
+    const raw = `input${access(key)}`;
+    const read = this.#read(shape, raw, key);
+    if (presence === undefined) return [`${target} = ${read};`];
+    if (presence === "default") return [`${target} = ${raw} == null ? ${JSON.stringify(fallback)} : ${read};`];
+    if (presence === "optional") return [`if (${raw} != null) ${target} = ${read};`];
+    this.#counter += 1;
+    const list = `list${this.#counter}`;
+    return [
+      `if (${raw} != null) {`,
+      `  const ${list} = ${read};`,
+      `  if (${list}.length > 0) ${target} = ${list};`,
+      "}",
+    ];
   }
 
-  /**
-   * Statements that check `input` against `schema` and assign the output to
-   * `output`. `path` holds the expressions (member names as string literals,
-   * list indexes as variables) locating `input`, for failures.
-   */
-  value(schema: v.GenericSchema, input: string, output: string, path: string[]): string[] {
-    const n = node(schema);
-    const fail = `throw new ShapeFailure(${pathExpression(path)}, ${expects(schema)});`;
-    switch (n.type) {
-      case "string":
-      case "boolean":
-        return [`if (typeof ${input} !== "${n.type}") ${fail}`, `${output} = ${input};`];
-      case "number": {
-        const kind = numberKindOf(schema);
-        if (!kind) throw new Error("number schemas must be made with u32(), usize() or f32()");
-        return [
-          `if (typeof ${input} !== "number" || !NUMBER_KINDS.${kind.name}.accepts(${input})) ${fail}`,
-          `${output} = NUMBER_KINDS.${kind.name}.canonical(${input});`,
-        ];
-      }
-      case "picklist":
-        return [
-          `if (${(n.options as unknown[]).map((option) => `${input} !== ${JSON.stringify(option)}`).join(" && ")}) ${fail}`,
-          `${output} = ${input};`,
-        ];
-      case "literal":
-        return [`if (${input} !== ${JSON.stringify(n.literal)}) ${fail}`, `${output} = ${input};`];
-      case "object": {
-        const prefixes = [...path].reverse().reduce((error, step) => `prefixed(${error}, ${step})`, "error");
-        return [
-          `try {`,
-          `  ${output} = ${this.reader(schema)}(${input});`,
-          "} catch (error) {",
-          `  throw ${prefixes};`,
-          "}",
-        ];
-      }
-      case "array": {
-        const [list, index, item, read] = [
-          this.#fresh("list"),
-          this.#fresh("i"),
-          this.#fresh("item"),
-          this.#fresh("read"),
-        ];
-        return [
-          `if (!Array.isArray(${input})) ${fail}`,
-          `const ${list} = new Array<unknown>(${input}.length);`,
-          `for (let ${index} = 0; ${index} < ${input}.length; ${index}++) {`,
-          `  const ${item}: unknown = ${input}[${index}];`,
-          `  let ${read}: unknown;`,
-          ...this.value(unwrap(n.item as v.GenericSchema), item, read, [...path, index]).map((l) => `  ${l}`),
-          `  ${list}[${index}] = ${read};`,
-          "}",
-          `${output} = ${list};`,
-        ];
-      }
-      default:
-        throw new Error(`no reader for schema type ${n.type}`);
-    }
+  /** An envelope's `type`: `readEnvelope` only calls the reader whose literal it is, so it is written, not checked. */
+  #members(shape: WireObject): string[] {
+    const type = this.#table.envelopes.find(([, envelope]) => envelope === shape)?.[0];
+    return shape.members.flatMap((member) =>
+      type !== undefined && member[0] === "type" ? [`out.type = ${JSON.stringify(type)};`] : this.#member(member),
+    );
   }
 
-  /** The variant reader: dispatch on the discriminator to each option's reader. */
-  variant(schema: v.GenericSchema, name: string): string {
-    const key = node(schema).key ?? "";
-    const cases = variantOptions(schema).map(
-      ([tag, option]) => `    case ${JSON.stringify(tag)}:\n      return ${this.reader(option)}(value) as Envelope;`,
+  reader(shape: WireObject): string {
+    const name = this.#table.names.get(shape)!;
+    const doc = EXPORTED[name];
+    const head = `function ${this.#name(shape)}(value: unknown): Json {`;
+    return [
+      ...(doc ? [`/** ${doc} */`, `export ${head}`] : [head]),
+      "  const input = record(value);",
+      "  const out: Json = {};",
+      ...this.#members(shape).map((line) => `  ${line}`),
+      "  return out;",
+      "}",
+    ].join("\n");
+  }
+
+  /** The variant reader: dispatch on `type` to each envelope's reader. */
+  envelope(): string {
+    const cases = this.#table.envelopes.map(
+      ([type, shape]) => `    case ${JSON.stringify(type)}:\n      return ${this.#name(shape)}(value) as Envelope;`,
     );
     return [
-      `/** Reads one envelope (spec §1.1), dispatching on \`${key}\`; throws \`ShapeFailure\`. */`,
-      `export function ${name}(value: unknown): Envelope {`,
-      `  if (value === null || typeof value !== "object") throw new ShapeFailure("", ${expects(schema)});`,
-      `  switch ((value as Json)${access(key)}) {`,
+      "/** Reads one envelope (spec §1.1), dispatching on `type`; throws `ShapeFailure`. */",
+      "export function readEnvelope(value: unknown): Envelope {",
+      "  switch (record(value).type) {",
       ...cases,
       "    default:",
-      `      throw new ShapeFailure(${JSON.stringify(key)}, ${expects(schema)});`,
+      '      throw new ShapeFailure("type", "expected Object");',
       "  }",
       "}",
     ].join("\n");
   }
 
-  get functions(): string[] {
-    return this.#functions;
+  get choices(): string[] {
+    return [...this.#choices].map(([options, name]) => `const ${name} = ${options};`);
   }
 }
 
 /** The source of src/protocol/readers.generated.ts. */
-export function readersSource(): string {
-  const generator = new Generator();
-  const envelope = generator.variant(protocol.EnvelopeSchema, "readEnvelope");
+export function readersSource(table: ShapeTable = shapeTable()): string {
+  const source = new ReaderSource(table);
+  const envelope = source.envelope();
+  const readers = table.objects.map((shape) => source.reader(shape));
+  const used = [...source.used].sort();
   return [
     "// Generated by scripts/generate-readers.ts from the valibot schemas in src/protocol. Do not edit: run `npm run generate`.",
     'import type { Envelope } from "./envelope.ts";',
-    'import { NUMBER_KINDS } from "./primitives.ts";',
-    'import { prefixed, ShapeFailure } from "./shape-failure.ts";',
+    `import { type Json, ${used.join(", ")} } from "./reader-checks.ts";`,
+    'import { ShapeFailure } from "./shape-failure.ts";',
     "",
-    "type Json = Record<string, unknown>;",
+    ...source.choices,
     "",
     envelope,
     "",
-    ...generator.functions.flatMap((fn) => [fn, ""]),
+    ...readers.flatMap((reader) => [reader, ""]),
   ].join("\n");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(TARGET, readersSource());
-  console.log(`wrote ${TARGET.pathname}`);
+  const table = shapeTable();
+  writeFileSync(READERS, readersSource(table));
+  writeFileSync(SHAPES, shapesSource(table));
+  console.log(`wrote ${READERS.pathname} and ${SHAPES.pathname}`);
 }

@@ -7,7 +7,7 @@
 export { AttestationError, type AttestationErrorCode } from "./attestation-error.ts";
 export { digestString, fromHex, parseDigestString, toHex } from "./bytes.ts";
 export { DOMAIN, encodeLink, encOpt, encStr } from "./encoding.ts";
-export { contentDigest } from "./hash.ts";
+export { contentDigest, sha256 } from "./hash.ts";
 export {
   type CommittedFrame,
   frameCommitment,
@@ -36,3 +36,7 @@ export {
 export { type AttestationState, type ResultAttestationReport, verifyResultAttestations } from "./verify-result.ts";
 export { type Signer, type SignerIdentity, signerFromKeyPair, signerFromSeed } from "./signer.ts";
 export { attestResult, signCommitment, signFrameAttestation, type SignOptions } from "./sign.ts";
+export { type ContentBinding, checkContentBinding } from "./content-binding.ts";
+export { frameProof, type ResultTree, resultTree } from "./result-tree.ts";
+export { type InclusionTrace, type InclusionTraceStep, traceInclusion } from "./inclusion-trace.ts";
+export type { ProofProblem } from "./merkle.ts";

@@ -29,9 +29,11 @@ export function resultTree(providerName: string, frames: readonly CommittedFrame
   return { commitments, tree: merkleTree(order.map((i) => commitments[i]!)), leafOf };
 }
 
-/** The inclusion proof of frame `i` (in `frames` order) that the tree gives (spec §3.8). */
+/** The inclusion proof of frame `i` (in `frames` order) that the tree gives (spec §3.8); a RangeError outside the result. */
 export function frameProof(result: ResultTree, i: number): InclusionProof {
-  return inclusionProofFromTree(result.tree, result.leafOf[i]!);
+  const leaf = result.leafOf[i];
+  if (leaf === undefined) throw new RangeError("frame index out of range");
+  return inclusionProofFromTree(result.tree, leaf);
 }
 
 /** Whether two proofs are the same: then the given one replays to the root the tree already has. */

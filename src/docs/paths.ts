@@ -47,3 +47,16 @@ export function fileUri(path: string): string {
     .join("/");
   return `file:///${encoded}`;
 }
+
+/**
+ * Compares corpus paths by Unicode code point, which is UTF-8 byte order: the
+ * order SQLite's BINARY collation gives, so both serving modes list documents
+ * alike (spec §1.8 `uri`).
+ */
+export function comparePaths(a: string, b: string): number {
+  if (a === b) return 0;
+  const [x, y] = [[...a], [...b]];
+  for (let i = 0; i < Math.min(x.length, y.length); i++)
+    if (x[i] !== y[i]) return x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+  return x.length - y.length;
+}

@@ -3,13 +3,14 @@
  * §5.5), served unchanged by the Worker (HTTP) and the CLI (stdio).
  */
 import type { Signer } from "../attest/signer.ts";
-import type { ContextQuery } from "../protocol/query.ts";
 import { defineProvider } from "../provider/define.ts";
 import type { CandidateFrame, Provider } from "../provider/definition.ts";
-import { bm25Index } from "./bm25.ts";
+import { type D1DocsDatabase, d1Store } from "./d1/store.ts";
 import { lineRangeLabel } from "./lines.ts";
-import { rankChunks } from "./rank.ts";
+import { memoryStore } from "./memory-store.ts";
 import type { DocsChunk, DocsCorpus } from "./schema.ts";
+import { selectChunks } from "./select.ts";
+import type { ChunkPlace, DocsStore } from "./store.ts";
 
 /** The provider name when none is given: the provider id in every commitment (spec §3.6). */
 export const DOCS_PROVIDER_NAME = "docs";
@@ -26,20 +27,27 @@ export interface DocsProviderOptions {
   readonly signer?: Signer;
 }
 
-/** The lexical text of a query: `query_text` and `goal` together (spec §1.6). */
-export function queryText(query: Pick<ContextQuery, "query_text" | "goal">): string {
-  return [query.query_text, query.goal].filter((part) => part !== undefined).join("\n");
+/** The `file` provenance link of a chunk's lines and their digest (spec §1.8, F5). */
+function fileLink(chunk: ChunkPlace, providerName: string) {
+  const range = lineRangeLabel(chunk.start, chunk.end);
+  return { type: "file", uri: chunk.uri, range, digest: chunk.digest, method: "file-read", by: providerName };
 }
 
 /**
  * A chunk as a candidate frame (spec §1.8): title = heading trail (F2),
  * content = the chunk's exact lines, `uri` = its document, citation label
- * `<path> L<a>-<b>` (F3), one `file` provenance link naming those lines and
- * their digest (F5), and the chunk's relations (G1, G2). The kit adds
- * `token_cost` and `content_digest` (B3, D1).
+ * `<path> L<a>-<b>` (F3), a `file` provenance link naming those lines and
+ * their digest (F5), then one per other place with the same bytes
+ * (`sameContent`, so identical content is served once), and the chunk's
+ * relations (G1, G2). The kit adds `token_cost` and `content_digest` (B3, D1).
  */
-export function chunkFrame(chunk: DocsChunk, score: number, providerName: string): CandidateFrame {
-  const range = lineRangeLabel(chunk.start, chunk.end);
+export function chunkFrame(
+  chunk: DocsChunk,
+  score: number,
+  providerName: string,
+  sameContent: readonly ChunkPlace[] = [],
+): CandidateFrame {
+  const own = fileLink(chunk, providerName);
   return {
     id: chunk.id,
     kind: chunk.kind,
@@ -47,30 +55,36 @@ export function chunkFrame(chunk: DocsChunk, score: number, providerName: string
     content: chunk.text,
     uri: chunk.uri,
     score,
-    provenance: [{ type: "file", uri: chunk.uri, range, digest: chunk.digest, method: "file-read", by: providerName }],
-    citation_label: `${chunk.path} ${range}`,
+    provenance: [own, ...sameContent.map((other) => fileLink(other, providerName))],
+    citation_label: `${chunk.path} ${own.range}`,
     ...(chunk.relations.length === 0 ? {} : { relations: chunk.relations.map((relation) => ({ ...relation })) }),
   };
 }
 
+/** Whether a source is a D1 database rather than a corpus. */
+function isDatabase(source: DocsCorpus | D1DocsDatabase): source is D1DocsDatabase {
+  return typeof (source as Partial<D1DocsDatabase>).prepare === "function";
+}
+
 /**
- * The docs provider (spec §4.13, §5.5): kinds `doc` and `snippet`, correlation,
- * graph and verify; reads local files only (`egress: false`, `local-only`).
- * `query` ranks chunks by BM25 over `query_text` and `goal` with anchored
- * chunks first (see `rankChunks`; F1, G3, G4); the kit then filters kinds
- * (Q1), packs the budget (B1, B4) and signs when `signer` is set. `verify`
- * answers a chunk's current digest, or `gone` for an id the corpus does not
- * have (V2–V4).
+ * The docs provider (spec §4.13, §5.5) over a corpus (bundled: its stored
+ * search index is loaded, or built when it has none) or a D1 database written
+ * by `frameline index DIR --d1 NAME` (its FTS5 table). Kinds `doc` and
+ * `snippet`, correlation, graph and verify; reads local files only
+ * (`egress: false`, `local-only`). `query` scores chunks on an absolute scale
+ * with anchored chunks first and each content once (see `selectChunks`; F1,
+ * G3, G4, D2); the kit then filters kinds (Q1), packs the budget (B1, B4) and
+ * signs when `signer` is set. `verify` answers a chunk's current digest, or
+ * `gone` for an id the corpus does not have (V2–V4). The frames, digests and
+ * verify answers for a chunk are the same from both sources.
  *
  * @example
  * const provider = docsProvider(readCorpus(corpusJson), { signer });
- * await handleLine(provider, line, session);
+ * const fromD1 = docsProvider(env.DOCS_DB, { signer });
  */
-export function docsProvider(corpus: DocsCorpus, options: DocsProviderOptions = {}): Provider {
+export function docsProvider(source: DocsCorpus | D1DocsDatabase, options: DocsProviderOptions = {}): Provider {
   const name = options.name ?? DOCS_PROVIDER_NAME;
-  const chunks = corpus.chunks;
-  const index = bm25Index(chunks.map((chunk) => `${chunk.trail}\n${chunk.text}`));
-  const digests = new Map(chunks.map((chunk) => [chunk.id, chunk.digest]));
+  const store: DocsStore = isDatabase(source) ? d1Store(source) : memoryStore(source);
   return defineProvider({
     info: {
       name,
@@ -78,12 +92,12 @@ export function docsProvider(corpus: DocsCorpus, options: DocsProviderOptions = 
       data_flow: { reads: true, writes: false, egress: false, egress_scopes: ["local-only"] },
     },
     capabilities: { query: { kinds: ["doc", "snippet"] }, correlation: true, graph: true, verify: true },
-    query: (query) =>
-      rankChunks(chunks, index, queryText(query), query.anchors ?? []).map((ranked) =>
-        chunkFrame(chunks[ranked.chunkIndex]!, ranked.score, name),
+    query: async (query) =>
+      (await selectChunks(store, query)).map((chosen) =>
+        chunkFrame(chosen.chunk, chosen.score, name, chosen.sameContent),
       ),
-    verify: (frameId) => {
-      const digest = digests.get(frameId);
+    verify: async (frameId) => {
+      const digest = await store.digest(frameId);
       return digest === undefined ? "gone" : { digest };
     },
     ...(options.signer ? { signer: options.signer } : {}),

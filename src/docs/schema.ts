@@ -44,11 +44,24 @@ export const DocsChunkSchema = v.object({
 /** One chunk of a corpus: one frame (spec §1.8). */
 export type DocsChunk = v.InferOutput<typeof DocsChunkSchema>;
 
-/** A docs corpus: documents sorted by path, chunks in document and line order (spec §1.8, §1.14). */
+/**
+ * A stored search index, as a corpus file carries it (plain JSON): its
+ * format, and the engine's own serialization, checked when it is loaded.
+ */
+export const SearchIndexDataSchema = v.object({ format: v.string(), data: v.unknown() });
+/** A stored search index (saved with the corpus by `buildCorpus` and `frameline index`). */
+export type SearchIndexData = v.InferOutput<typeof SearchIndexDataSchema>;
+
+/**
+ * A docs corpus: documents sorted by path, chunks in document and line order
+ * (spec §1.8, §1.14), and the search index built over them (optional: a
+ * corpus without one gets it built when it is served).
+ */
 export const DocsCorpusSchema = v.object({
   format: v.literal(DOCS_CORPUS_FORMAT),
   documents: v.array(DocsDocumentSchema),
   chunks: v.array(DocsChunkSchema),
+  index: v.optional(SearchIndexDataSchema),
 });
 /** A docs corpus (spec §1.8, §1.14). */
 export type DocsCorpus = v.InferOutput<typeof DocsCorpusSchema>;

@@ -21,11 +21,11 @@ import { endChannel } from "./exchange/end.ts";
 import { multiplexedChannel } from "./exchange/multiplexed.ts";
 import { perRequestChannel } from "./exchange/per-request.ts";
 import { request, type RequestSpec } from "./exchange/request.ts";
-import { handshake } from "./handshake.ts";
+import { acceptAck, handshake } from "./handshake.ts";
 import { HostError, providerError } from "./host-error.ts";
 import { Lock } from "./lock.ts";
 import { prepareQuery, type QueryInput, refuseInvalidQuery } from "./prepare-query.ts";
-import type { Transport } from "./transports/transport.ts";
+import type { ExchangeTransport, Transport } from "./transports/transport.ts";
 
 /** The reference host's handshake timeout (spec §4.2). */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -85,20 +85,51 @@ function channelFor(transport: Transport): Channel {
   return transport.kind === "stream" ? multiplexedChannel(transport) : perRequestChannel(transport);
 }
 
+/** A fresh connection and the `handshake_ack` it was negotiated from, as the provider sent it (what a cache keeps, §4.2 step 5). */
+export interface Negotiation {
+  readonly connection: Connection;
+  readonly ack: HandshakeAck;
+}
+
 /**
  * Connects: the handshake first, under its timeout (spec §4.2). Another major
  * family ⇒ `version_mismatch` naming both versions, immediately (H3); a stall
  * ⇒ `handshake_timeout`. Nothing else is sent before a compatible ack.
  */
 export async function connect(transport: Transport, options: ConnectOptions = {}): Promise<Connection> {
+  return (await negotiate(transport, options)).connection;
+}
+
+/** `connect`, also handing back the ack as received, for a handshake cache to keep (spec §4.2 step 5). */
+export async function negotiate(transport: Transport, options: ConnectOptions = {}): Promise<Negotiation> {
   const hostVersion = options.hostVersion ?? PROTOCOL_VERSION;
   const channel = channelFor(transport);
-  const { ack, violations } = await handshake(channel, hostVersion, {
+  const { ack, received, violations } = await handshake(channel, hostVersion, {
     timeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
     graceMs: options.closeGraceMs ?? CLOSE_GRACE_MS,
     signal: options.signal,
   });
-  return new NegotiatedConnection(channel, ack, violations, options);
+  return { connection: new NegotiatedConnection(channel, ack, violations, options), ack: received };
+}
+
+/**
+ * A connection resumed from an ack negotiated earlier, with nothing sent
+ * (spec §4.2 step 5: the host caches provider, capabilities and keys). The ack
+ * is accepted exactly as a fresh one: another major family is
+ * `version_mismatch` (H3), breaches are recorded (H2, C5), HTTP forces egress
+ * (C4). Only for an exchange transport, where every request stands alone (the
+ * HTTP binding); a stream is a session that starts with its own handshake.
+ * [inferred] Skipping the handshake over HTTP is host policy: the binding
+ * keeps no session, and the host already holds a compatible ack.
+ */
+export function resumeConnection(
+  transport: ExchangeTransport,
+  ack: HandshakeAck,
+  options: ConnectOptions = {},
+): Connection {
+  const hostVersion = options.hostVersion ?? PROTOCOL_VERSION;
+  const accepted = acceptAck(ack, hostVersion, transport.forcesEgress);
+  return new NegotiatedConnection(perRequestChannel(transport), accepted.ack, accepted.violations, options);
 }
 
 /** A connection after a compatible handshake_ack: requests, then close (spec §4.3). */

@@ -11,12 +11,19 @@ import { HostError, providerError } from "./host-error.ts";
 
 /** An accepted ack and what it breaches (H2, C5, representations ⇒ resolve); recorded, not fatal. */
 export interface AcceptedAck {
+  /** The ack as the connection uses it: over HTTP with `data_flow.egress` forced true (C4). */
   readonly ack: HandshakeAck;
+  /** The ack exactly as the provider sent it (spec §4.2 step 5: what a host caches). */
+  readonly received: HandshakeAck;
   readonly violations: Violation[];
 }
 
-/** Checks the ack's version and records what it breaches (H1, H3, H2, C5); over HTTP egress is forced (C4). */
-function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: boolean): AcceptedAck {
+/**
+ * Checks an ack's version and records what it breaches (H1, H3, H2, C5); over
+ * HTTP egress is forced (C4). A fresh handshake and a cached ack go through
+ * the same acceptance (spec §4.2 steps 3–6).
+ */
+export function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: boolean): AcceptedAck {
   if (reply.type === "error") {
     if (errorCode(reply) === "incompatible_version") {
       throw new HostError("version_mismatch", `the provider refused ${hostVersion}`, {
@@ -41,7 +48,7 @@ function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: boolean):
   const ack: HandshakeAck = forcesEgress
     ? { ...reply, provider: { ...reply.provider, data_flow: { ...reply.provider.data_flow, egress: true } } }
     : reply;
-  return { ack, violations: checkHandshakeAck(reply, hostVersion).filter((v) => v.anchor !== "H1") };
+  return { ack, received: reply, violations: checkHandshakeAck(reply, hostVersion).filter((v) => v.anchor !== "H1") };
 }
 
 /**

@@ -13,8 +13,11 @@ export {
   type Connection,
   connect,
   HANDSHAKE_TIMEOUT_MS,
+  type Negotiation,
+  negotiate,
   REQUEST_TIMEOUT_MS,
   type RequestOptions,
+  resumeConnection,
 } from "./connection.ts";
 export { auditLeg } from "./audit-leg.ts";
 export type {
@@ -36,6 +39,24 @@ export {
 } from "./consent/storage.ts";
 export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
 export { Host, type HostOptions } from "./host.ts";
+export { type FileProvenanceVerdict, type FileSource, verifyFileProvenance } from "./file-provenance.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";
+export {
+  DEFAULT_MAX_QUEUED_BYTES,
+  type MessagePortStreams,
+  type MessagePortStreamsOptions,
+  messagePortStreams,
+  type PortLike,
+} from "./transports/message-port.ts";
+export { type RecordedEnvelope, recordingTransport } from "./transports/recording.ts";
+export { replayTransport } from "./transports/replay.ts";
+export {
+  type RecordedExchange,
+  readTranscript,
+  type Transcript,
+  type TranscriptConversation,
+  type TranscriptProblem,
+} from "./transcript.ts";
+export * from "./handshake-cache/index.ts";

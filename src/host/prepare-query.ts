@@ -2,8 +2,9 @@
 import type { Capabilities } from "../protocol/capabilities.ts";
 import { checkGoal } from "../protocol/checks/goal.ts";
 import { checkQuery } from "../protocol/checks/query.ts";
-import { parseShape } from "../protocol/parse.ts";
-import { type ContextQuery, ContextQuerySchema } from "../protocol/query.ts";
+import type { ContextQuery } from "../protocol/query.ts";
+import { readContextQuery } from "../protocol/readers.generated.ts";
+import { ShapeFailure } from "../protocol/shape-failure.ts";
 import { HostError } from "./host-error.ts";
 
 /** A query as code writes it. */
@@ -48,9 +49,20 @@ export function prepareQuery(
  * is left to the encoder, which refuses it the same way (§1.6).
  */
 export function refuseInvalidQuery(query: ContextQuery, capabilities: Capabilities): void {
-  if (!parseShape(ContextQuerySchema, query, "query").success) return;
+  if (!fitsShape(query)) return;
   const found = [...checkGoal(query), ...checkQuery(query, capabilities)];
   if (found.length === 0) return;
   const message = found.map((breach) => `${breach.anchor}: ${breach.message}`).join("; ");
   throw new HostError("invalid_request", `refused to send: ${message}`, { anchor: found[0]!.anchor });
+}
+
+/** Whether a query fits the `query` shape as a receiver reads it (the generated reader, held to the schema). */
+function fitsShape(query: ContextQuery): boolean {
+  try {
+    readContextQuery(query);
+    return true;
+  } catch (error) {
+    if (error instanceof ShapeFailure) return false;
+    throw error;
+  }
 }

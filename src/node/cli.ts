@@ -10,10 +10,23 @@ import { devKeyCli } from "./dev-key-command.ts";
 import { failureLine, printable } from "./failure.ts";
 import { indexCli } from "./index-command.ts";
 import { initCli } from "./init-command.ts";
+import { inspectHostCli } from "./inspect-host-command.ts";
+import { inspectHttpCli } from "./inspect-http-command.ts";
+import { inspectStdioCli } from "./inspect-stdio-command.ts";
 import { ownManifest } from "./manifest.ts";
 import { serveCli } from "./serve-command.ts";
 
-const COMMANDS: readonly Command[] = [initCli, serveCli, indexCli, devKeyCli, decodeCli, demoCli];
+const COMMANDS: readonly Command[] = [
+  initCli,
+  serveCli,
+  indexCli,
+  devKeyCli,
+  decodeCli,
+  demoCli,
+  inspectHttpCli,
+  inspectStdioCli,
+  inspectHostCli,
+];
 
 function indent(text: string): string {
   return text.replace(/^/gm, "        ");
@@ -31,7 +44,8 @@ ${COMMANDS.map(commandHelp).join("\n\n")}
   frameline --version         frameline's version
 
 Paths resolve against the current folder. Exit status: 0 on success, 1 when a
-command fails (decode: when a line is not a valid envelope), 2 on a usage error.`;
+command fails (decode: when a line is not a valid envelope; inspect: when the
+target is not conformant), 2 on a usage error.`;
 
 const stdoutLine = (line: string) => void process.stdout.write(`${line}\n`);
 const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
@@ -70,13 +84,16 @@ function parseFor(command: Command, args: string[]): Pick<CommandInput, "values"
 
 async function runCommand(command: Command, args: string[]): Promise<number> {
   const cwd = process.cwd();
+  // A command that runs a program takes it after `--`, unparsed.
+  const dashes = command.passthrough ? args.indexOf("--") : -1;
+  const passthrough = dashes === -1 ? {} : { passthrough: args.slice(dashes + 1) };
   try {
-    const { help, ...parsed } = parseFor(command, args);
+    const { help, ...parsed } = parseFor(command, dashes === -1 ? args : args.slice(0, dashes));
     if (help) {
-      stdoutLine(commandHelp(command));
+      stdoutLine(commandHelp(command) + (command.details ? `\n${indent(command.details)}` : ""));
       return 0;
     }
-    return await command.run({ ...parsed, cwd, out: stdoutLine, err: stderrLine });
+    return await command.run({ ...parsed, ...passthrough, cwd, out: stdoutLine, err: stderrLine });
   } catch (error) {
     if (error instanceof UsageError) {
       stderrLine(`frameline ${command.name}: ${error.message} (see frameline ${command.name} --help)`);
@@ -95,10 +112,19 @@ async function main(argv: string[]): Promise<number> {
     stdoutLine(first === "--version" ? `frameline ${ownManifest().version}` : USAGE);
     return 0;
   }
-  const command = COMMANDS.find((candidate) => candidate.name === first);
-  if (command) return runCommand(command, rest);
+  // `inspect` names its target next: `inspect http`, `inspect stdio`, `inspect host` are commands of their own.
+  const [name, args] = first === "inspect" ? [`inspect ${rest[0] ?? ""}`, rest.slice(1)] : [first, rest];
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command) return runCommand(command, args);
+  if (first === "inspect") {
+    stderrLine(
+      `frameline inspect: say what to inspect: http <url>, stdio -- <command>, or host (see frameline --help)`,
+    );
+    return 2;
+  }
   const problem = first === undefined ? "missing command" : `unknown command ${JSON.stringify(first)}`;
-  stderrLine(`frameline: ${problem} (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see frameline --help)`);
+  const names = [...new Set(COMMANDS.map((c) => c.name.split(" ")[0]))];
+  stderrLine(`frameline: ${problem} (commands: ${names.join(", ")}; see frameline --help)`);
   return 2;
 }
 

@@ -18,6 +18,8 @@ export interface CommandInput {
   readonly out: (line: string) => void;
   /** One line to stderr (diagnostics, warnings). */
   readonly err: (line: string) => void;
+  /** For a command that takes one: the arguments after `--`, unparsed (a program to run and its arguments). */
+  readonly passthrough?: readonly string[];
 }
 
 /** One subcommand of the `frameline` CLI. */
@@ -27,9 +29,13 @@ export interface Command {
   readonly synopsis: string;
   /** What it does, a few lines for `--help`. */
   readonly description: string;
+  /** More, shown only by `frameline <command> --help` (a list too long for the overview). */
+  readonly details?: string;
   readonly options: CommandOptions;
   /** How many positional arguments it takes after its name. */
   readonly positionals: { readonly min: number; readonly max: number };
+  /** Whether the arguments after `--` are passed on unparsed, as `passthrough`. */
+  readonly passthrough?: boolean;
   /** Runs the command; resolves with the exit status. */
   run(input: CommandInput): Promise<number>;
 }

@@ -2,7 +2,6 @@
  * The warnings a command prints about a corpus it built from Markdown (spec §1.8): a file left out
  * (not valid UTF-8, so its digests could not be reproduced), and a corpus with no documents at all.
  */
-import type { DocsCorpus } from "../docs/index.ts";
 import { printable } from "./failure.ts";
 
 /** An `onSkip` callback for `indexDirectory` / `defaultCorpusFiles` that warns on `err`. */
@@ -11,6 +10,10 @@ export function warnSkipped(err: (line: string) => void): (path: string, reason:
 }
 
 /** Warns on `err` when `corpus` has no documents; `source` says where Markdown was looked for. */
-export function warnIfEmpty(corpus: DocsCorpus, source: string, err: (line: string) => void): void {
+export function warnIfEmpty(
+  corpus: { readonly documents: readonly unknown[] },
+  source: string,
+  err: (line: string) => void,
+): void {
   if (corpus.documents.length === 0) err(`frameline: warning: no Markdown files in ${source}; the corpus is empty`);
 }

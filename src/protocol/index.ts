@@ -1,7 +1,7 @@
 /** `frameline/protocol`: every wire shape, the protocol's vocabulary, grammars and requirement checks (spec §1, §2). */
 export * from "./vocabulary.ts";
 export * from "./grammars.ts";
-export { U32_MAX } from "./primitives.ts";
+export { U32_MAX } from "./number-kinds.ts";
 export { type DataFlow, DataFlowSchema, type ProviderInfo, ProviderInfoSchema } from "./provider-info.ts";
 export { type Capabilities, CapabilitiesSchema, QueryCapabilitySchema } from "./capabilities.ts";
 export { type ContextQuery, ContextQuerySchema } from "./query.ts";

@@ -1,13 +1,13 @@
 /**
  * Which members the envelope schemas read, object by object (spec §1.2): the
  * table a receiver walks beside a line's text to find a member name given
- * twice. Built once from the valibot schemas, so it cannot drift from them.
+ * twice. Built once from the wire shapes generated from the valibot schemas
+ * (`shapes.generated.ts`), so it cannot drift from them.
  * Only what the schemas read is in it: the values of unknown members are not
  * (U1), and neither are leaves.
  */
-import type * as v from "valibot";
-import { EnvelopeSchema } from "./envelope.ts";
-import { node, unwrap, variantOptions } from "./schema-walk.ts";
+import { ENVELOPE_SHAPES } from "./shapes.generated.ts";
+import type { WireShape } from "./wire-shape.ts";
 
 /** A member an object schema reads: its name, its bit in a per-object mask, and the shape of its value. */
 export interface MemberShape {
@@ -49,15 +49,16 @@ function objectShape(entries: readonly (readonly [string, ValueShape | undefined
   return { kind: "object", members, byLength };
 }
 
-/** The shape of what `schema` reads: an object's members, a list's items; undefined for a leaf. */
-function shapeOf(schema: v.GenericSchema): ValueShape | undefined {
-  const n = node(unwrap(schema));
-  if (n.type === "array") return { kind: "array", item: shapeOf(n.item as v.GenericSchema) };
-  if (n.type !== "object") return undefined;
-  return objectShape(Object.entries(n.entries ?? {}).map(([name, member]) => [name, shapeOf(member)] as const));
+/** The shape of what a wire shape reads: an object's members, a list's items; undefined for a leaf. */
+function shapeOf(shape: WireShape): ValueShape | undefined {
+  if (typeof shape !== "object" || "oneOf" in shape) return undefined;
+  if ("list" in shape) return { kind: "array", item: shapeOf(shape.list) };
+  return objectShape(shape.members.map(([name, member]) => [name, shapeOf(member)] as const));
 }
 
-const BY_TYPE = new Map(variantOptions(EnvelopeSchema).map(([tag, option]) => [tag, shapeOf(option) as ObjectShape]));
+const BY_TYPE = new Map<unknown, ObjectShape>(
+  Object.entries(ENVELOPE_SHAPES).map(([type, shape]) => [type, shapeOf(shape) as ObjectShape]),
+);
 const TYPE_ONLY = objectShape([["type", undefined]]);
 
 /** The shape of the envelope a `type` names; for any other value, an object whose only member is `type`. */

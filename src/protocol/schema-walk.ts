@@ -1,7 +1,9 @@
 /**
- * Reading the structure of our valibot schemas, shared by the serializer, the
- * strict lint and the reader generator, so that the schemas stay the single
- * description of each shape.
+ * Reading the structure of our valibot schemas, shared by the strict lint and
+ * the generator (scripts/wire-shapes.ts), so that the schemas stay the single
+ * description of each shape; and two plain helpers for JSON values and their
+ * paths (`isRecord`, `pathStep`) that the run time uses too. Only types come
+ * from valibot here, so importing this file loads no schema library.
  */
 import type * as v from "valibot";
 

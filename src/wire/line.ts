@@ -1,14 +1,13 @@
 /** `encodeLine` / `decodeLine`: one envelope ⇄ one NDJSON line (spec §1.1, §4.1). */
-import { ENVELOPE_SCHEMAS, type Envelope, type EnvelopeInit, EnvelopeSchema } from "../protocol/envelope.ts";
-import { SerializeError, serializer } from "../protocol/serialize.ts";
+import type { Envelope, EnvelopeInit } from "../protocol/envelope.ts";
+import { writeEnvelope } from "../protocol/serialize.ts";
 import { readEnvelope } from "../protocol/readers.generated.ts";
 import { envelopeShape } from "../protocol/member-shapes.ts";
 import { isRecord } from "../protocol/schema-walk.ts";
 import { ShapeFailure } from "../protocol/shape-failure.ts";
+import { ENVELOPE_SHAPES } from "../protocol/shapes.generated.ts";
 import { duplicateMember } from "./duplicate-members.ts";
 import { preview, WireError } from "./wire-error.ts";
-
-const writeEnvelope = serializer(EnvelopeSchema);
 
 /**
  * Writes one envelope as a compact line ending in `\n` (spec §1.1 "Writing"):
@@ -21,7 +20,8 @@ export function encodeLine(envelope: EnvelopeInit): string {
   try {
     return `${writeEnvelope(envelope)}\n`;
   } catch (error) {
-    if (error instanceof SerializeError) throw new WireError("unencodable", `cannot encode envelope: ${error.message}`);
+    if (error instanceof ShapeFailure)
+      throw new WireError("unencodable", `cannot encode envelope: ${error.path || "value"}: ${error.expected}`);
     throw new WireError("unencodable", "cannot encode envelope");
   }
 }
@@ -55,7 +55,7 @@ export function decodeLine(line: string): Envelope {
     throw new WireError("not_an_envelope", 'an envelope is a JSON object with a string member "type"');
   }
   const type = value.type;
-  if (!Object.hasOwn(ENVELOPE_SCHEMAS, type))
+  if (!Object.hasOwn(ENVELOPE_SHAPES, type))
     throw new WireError("unknown_type", `unknown envelope type ${preview(type)}`);
   try {
     return readEnvelope(value);

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const MAX_LINES = 50;
-const GENERATED = new Set(["src/protocol/readers.generated.ts"]);
+const GENERATED = new Set(["src/protocol/readers.generated.ts", "src/protocol/shapes.generated.ts"]);
 
 const MODIFIERS = String.raw`(?:(?:public|private|protected|static|async|get|set|override)\s+)*`;
 const HEADS = [

@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * What each folder of src/ may import: other src/ folders, and packages (by name). valibot, the
- * protocol's schema library, is also what the provider kit and the docs corpus check data with.
+ * protocol's schema library, is also what the provider kit and the docs corpus check data with;
+ * minisearch (the bundled search index) and stemmer (Porter stems) are the docs provider's search.
  */
 const MAY_IMPORT: Record<string, { layers: readonly string[]; packages: readonly string[] }> = {
   protocol: { layers: [], packages: ["valibot"] },
@@ -18,7 +19,7 @@ const MAY_IMPORT: Record<string, { layers: readonly string[]; packages: readonly
   attest: { layers: ["protocol"], packages: ["@noble/ed25519", "@noble/hashes"] },
   provider: { layers: ["protocol", "wire", "attest"], packages: ["hono", "valibot"] },
   host: { layers: ["protocol", "wire", "attest"], packages: [] },
-  docs: { layers: ["protocol", "attest", "provider"], packages: ["valibot"] },
+  docs: { layers: ["protocol", "attest", "provider"], packages: ["valibot", "minisearch", "stemmer"] },
   conformance: { layers: ["protocol", "wire", "attest", "host"], packages: [] },
 };
 

@@ -70,13 +70,8 @@ describe("handshake", () => {
 describe("query", () => {
   const provider = docsProvider(corpus);
 
-  test("ranks the relevant chunk first with score 1.0, and every frame is valid (F1–F5, G1, G2, B1, B3, B4)", async () => {
-    const query = {
-      goal: "how are retries spaced",
-      query_text: "exponential backoff",
-      max_frames: 8,
-      max_tokens: 4096,
-    };
+  test("ranks the relevant chunk first; every term found together in the best hit scores 1.0, and every frame is valid (F1–F5, G1, G2, B1, B3, B4)", async () => {
+    const query = { goal: "exponential backoff", max_frames: 8, max_tokens: 4096 };
     const result = await ask(provider, query);
     assert.equal(result.frames[0]?.id, "docs/retry.md#retries");
     assert.equal(result.frames[0]?.score, 1);
@@ -84,8 +79,29 @@ describe("query", () => {
     assertConformant(result.frames, query);
   });
 
+  test("a query word no chunk holds lowers every score: the best hit no longer scores 1.0", async () => {
+    const full = await ask(provider, { goal: "exponential backoff", max_frames: 8, max_tokens: 4096 });
+    const partly = await ask(provider, {
+      goal: "exponential backoff",
+      query_text: "spacing",
+      max_frames: 8,
+      max_tokens: 4096,
+    });
+    assert.equal(partly.frames[0]?.id, "docs/retry.md#retries");
+    assert.ok(partly.frames[0]!.score < full.frames[0]!.score, `${partly.frames[0]!.score}`);
+    assert.ok(partly.frames[0]!.score < 0.75, `${partly.frames[0]!.score}`);
+  });
+
+  test("a query matching only a common word and missing its rare one scores low, never 1.0", async () => {
+    // "keys" is in three of the corpus's chunks; "commitment" in none.
+    const result = await ask(provider, { goal: "keys commitment", max_frames: 8, max_tokens: 4096 });
+    assert.ok(result.frames.length > 0);
+    for (const frame of result.frames) assert.ok(frame.score <= 0.5, `${frame.id} ${frame.score}`);
+  });
+
   test("frames carry the chunk: title trail, exact content, document uri, citation label, file provenance", async () => {
     const result = await ask(provider, { goal: "yearly rotation", max_frames: 1, max_tokens: 4096 });
+    assert.equal(result.frames[0]?.score, 1);
     const [frame] = result.frames;
     assert.ok(frame);
     assert.equal(frame.id, "docs/keys.md#rotation");
@@ -303,5 +319,45 @@ describe("signing", () => {
       assert.deepEqual(state, { state: "attested", keyId: "docs-test-1", attesterId: "docs", coversContent: true });
     const forged = await verifyResultAttestations(reply.result, "someone-else", ack.attester_keys ?? []);
     assert.equal(forged.result.state, "invalid");
+  });
+});
+
+describe("identical content (D2)", () => {
+  const SHARED = "## Retry budget\n\nA client retries at most twice per minute.\n";
+  const copies: Record<string, string> = {
+    "a.md": `# A\n\nFirst page.\n\n${SHARED}`,
+    "b.md": `# B\n\nSecond page.\n\n${SHARED}`,
+    "c/d.md": `${SHARED}\nMore about budgets elsewhere.\n`,
+  };
+
+  test("a section under several file names is served once, its other places in its provenance with their own digests (F5)", async () => {
+    const provider = docsProvider(await buildCorpus(Object.entries(copies).map(([path, text]) => ({ path, text }))));
+    const result = await ask(provider, { goal: "retry budget per minute", max_frames: 8, max_tokens: 4096 });
+    const shared = result.frames.filter((frame) => frame.content === SHARED);
+    assert.equal(shared.length, 1, result.frames.map((f) => f.id).join(", "));
+    const [frame] = shared;
+    assert.equal(frame!.id, "a.md#retry-budget");
+    assert.deepEqual(
+      frame!.provenance?.map((link) => `${link.uri} ${link.range}`),
+      ["file:///a.md L5-7", "file:///b.md L5-7"],
+    );
+    for (const link of frame!.provenance ?? []) {
+      const path = decodeURIComponent(new URL(link.uri!).pathname).slice(1);
+      const range = parseLineRange(link.range!)!;
+      assert.equal(link.digest, digestOfLines(copies[path]!, range.start, range.end ?? range.start));
+      assert.equal(link.digest, sha256Hex(SHARED));
+    }
+    assert.deepEqual(checkFrame(frame!), []);
+  });
+
+  test("the other copies still verify by their own ids", async () => {
+    const provider = docsProvider(await buildCorpus(Object.entries(copies).map(([path, text]) => ({ path, text }))));
+    const identity = { provider_id: "docs", frame_id: "b.md#retry-budget", content_digest: sha256Hex(SHARED) };
+    const [, reply] = await exchange(provider, [
+      HANDSHAKE,
+      JSON.stringify({ type: "verify", request: { frames: [identity] } }),
+    ]);
+    assert.ok(reply?.type === "verified");
+    assert.deepEqual(reply.response.verdicts, [{ frame: identity, status: "valid" }]);
   });
 });

@@ -87,7 +87,10 @@ describe("frameline CLI: help, usage errors and expected failures", () => {
   test("a command's --help prints that command's usage only", () => {
     const result = run(["index", "--help"]);
     assert.equal(result.status, 0);
-    assert.match(result.stdout, /^ {2}frameline index \[DIR\] \[--refresh\] \[--out FILE\]\n/);
+    assert.match(
+      result.stdout,
+      /^ {2}frameline index \[DIR\] \[--d1 DATABASE \[--remote\]\] \[--refresh\] \[--out FILE\]\n/,
+    );
     assert.doesNotMatch(result.stdout, /frameline serve/);
   });
 
@@ -100,10 +103,13 @@ describe("frameline CLI: help, usage errors and expected failures", () => {
 
   test("usage errors are one line naming the bad argument, exit 2", () => {
     const cases: [string[], string][] = [
-      [[], "frameline: missing command (commands: init, serve, index, dev-key, decode, demo; see frameline --help)"],
+      [
+        [],
+        "frameline: missing command (commands: init, serve, index, dev-key, decode, demo, inspect; see frameline --help)",
+      ],
       [
         ["serv"],
-        'frameline: unknown command "serv" (commands: init, serve, index, dev-key, decode, demo; see frameline --help)',
+        'frameline: unknown command "serv" (commands: init, serve, index, dev-key, decode, demo, inspect; see frameline --help)',
       ],
       [["index", "--outfile", "x"], "frameline index: unknown option '--outfile' (see frameline index --help)"],
       [["index", "--\u001b[2J"], "frameline index: unknown option '--\\u001b[2J' (see frameline index --help)"],

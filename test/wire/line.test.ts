@@ -191,6 +191,16 @@ describe("encodeLine", () => {
     });
   }
 
+  test("refuses a list with a hole, naming the index, instead of writing [,x]", () => {
+    const kinds = ["doc"];
+    kinds[2] = "code";
+    const error = wireErrorOf(() =>
+      encodeLine({ type: "query", query: { goal: "g", kinds, max_frames: 1, max_tokens: 1 } } as never),
+    );
+    assert.equal(error.code, "unencodable");
+    assert.equal(error.message, "cannot encode envelope: query.kinds[1]: expected string");
+  });
+
   test("names the member that does not fit", () => {
     const error = wireErrorOf(() =>
       encodeLine({ type: "frames", result: { frames: [frame({ token_cost: 7.5 })], truncated: false } } as never),

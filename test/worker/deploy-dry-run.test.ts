@@ -82,6 +82,12 @@ describe("wrangler deploy --dry-run", () => {
     assert.equal(run.code, 0, `exit ${run.code} (${run.signal})\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
     assert.match(run.stdout, /\[custom build\] Running: node --import tsx src\/node\/cli\.ts index --refresh/);
     assert.match(run.stdout, /\[custom build\] frameline: indexed \d+ documents, \d+ chunks/);
+    assert.match(run.stdout, /\[custom build\] frameline: built the playground in web\/dist/);
+    assert.match(
+      run.stdout,
+      /Read \d+ files from the assets directory .*web\/dist/,
+      "the playground is the Worker's assets",
+    );
     assert.match(run.stdout, /--dry-run: exiting now\./);
     const logFiles = existsSync(logs) ? readdirSync(logs).filter((name) => name.endsWith(".log")) : [];
     assert.equal(logFiles.length, 1, "wrangler wrote its debug log where WRANGLER_LOG_PATH says");

@@ -263,10 +263,12 @@ describe("the Worker in workerd", () => {
         const result = await frames(mf, query, `budget-${budget.max_frames}-${budget.max_tokens}`);
         assertWithinBudget(result, query);
         result.frames.forEach(assertSoundFrame);
-        // The packing the kit documents (B1, B4): best first, skip what does not fit, try the next.
+        // The packing the kit documents (B1, B4): best first, skip what does not fit, try the next, over the
+        // candidates the docs provider reads (docs/search.md: the 64 best, or 3 per frame asked, up to 200).
+        const candidates = everything.frames.slice(0, Math.min(200, Math.max(64, 3 * budget.max_frames)));
         const expected: ContextFrame[] = [];
         let spent = 0;
-        for (const frame of everything.frames) {
+        for (const frame of candidates) {
           const cost = expectedCost(frame.content);
           if (expected.length < budget.max_frames && spent + cost <= budget.max_tokens) {
             expected.push(frame);
@@ -278,9 +280,13 @@ describe("the Worker in workerd", () => {
           expected.map((frame) => frame.id),
           JSON.stringify(budget),
         );
-        const dropped = everything.frames.length - result.frames.length;
+        // Copies of one content among the raw hits read collapse into one candidate (docs/search.md), so the
+        // estimate may be below the distinct candidates in reach, never above.
+        const dropped = candidates.length - result.frames.length;
         assert.equal(result.truncated, dropped > 0, `truncated for ${JSON.stringify(budget)}`);
-        assert.equal(result.dropped_estimate, dropped > 0 ? dropped : undefined);
+        if (dropped === 0) assert.equal(result.dropped_estimate, undefined);
+        else
+          assert.ok(result.dropped_estimate! > 0 && result.dropped_estimate! <= dropped, `${result.dropped_estimate}`);
         if (result.truncated && result.frames.length > 0) truncatedAndNonEmpty += 1;
         await assertFullyAttested(result, ack.provider.name, ack.attester_keys!);
       }

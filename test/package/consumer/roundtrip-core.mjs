@@ -3,6 +3,7 @@
 // inPageTransport, and its answer verified. The test checks what this reports against what it knows.
 import * as root from "frameline";
 import * as attest from "frameline/attest";
+import * as conformance from "frameline/conformance";
 import * as docs from "frameline/docs";
 import * as host from "frameline/host";
 import * as protocol from "frameline/protocol";
@@ -21,6 +22,7 @@ export const WEB_SUBPATHS = {
   "frameline/provider": provider,
   "frameline/docs": docs,
   "frameline/host": host,
+  "frameline/conformance": conformance,
 };
 
 /** The names each module namespace exports at run time, sorted. */

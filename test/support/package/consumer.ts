@@ -2,7 +2,8 @@
 // project in a temp folder that installs the tarball from the registry's point of view: only the
 // package's runtime dependencies (from the npm cache or the registry), plus TypeScript 5.9 for the
 // consumer type-check. One pack and one install per run, shared by every case.
-import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,13 +43,65 @@ async function npm(args: readonly string[], cwd: string): Promise<string> {
   return result.stdout;
 }
 
+/**
+ * `npm pack` rebuilds dist/ in place (prepack: the build removes dist/ first), so two test files packing at
+ * once (test/package and test/ask run in parallel under `npm test`) could ship each other's half-built
+ * dist/. Packs of this repo take turns through a lock directory in the temp folder; a lock whose holder
+ * process is gone is taken over.
+ */
+const PACK_LOCK = join(
+  tmpdir(),
+  `frameline-pack-${createHash("sha256").update(PROJECT_ROOT).digest("hex").slice(0, 12)}.lock`,
+);
+
+async function lockHolderAlive(): Promise<boolean> {
+  const pid = Number(await readFile(join(PACK_LOCK, "pid"), "utf8").catch(() => "NaN"));
+  if (!Number.isInteger(pid)) {
+    // Just created, its holder about to write its pid; a lock left without one for 10 s was abandoned.
+    const made = await stat(PACK_LOCK).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    );
+    return Date.now() - made < 10_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = performance.now() + NPM_TIMEOUT_MS;
+  for (;;) {
+    try {
+      await mkdir(PACK_LOCK);
+      await writeFile(join(PACK_LOCK, "pid"), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (!(await lockHolderAlive())) await rm(PACK_LOCK, { recursive: true, force: true });
+      else if (performance.now() > deadline) throw new Error(`another npm pack of this repo holds ${PACK_LOCK}`);
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(PACK_LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Packs the repo into a temp folder and installs the tarball into a fresh consumer project there. */
 export async function packAndInstall(): Promise<Consumer> {
   const root = await mkdtemp(join(tmpdir(), "frameline-package-"));
   const cleanup = () => rm(root, { recursive: true, force: true });
   try {
     let started = performance.now();
-    const [packed] = JSON.parse(await npm(["pack", "--json", "--pack-destination", root], PROJECT_ROOT)) as {
+    const [packed] = JSON.parse(
+      await withPackLock(() => npm(["pack", "--json", "--pack-destination", root], PROJECT_ROOT)),
+    ) as {
       filename: string;
       size: number;
       files: PackedFile[];

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import type { DocsCorpus } from "../../../src/docs/index.ts";
+import { writeCorpusModule } from "../../../src/node/corpus-module.ts";
 import { indexCommand } from "../../../src/node/index-command.ts";
 
 /** The project root (/work/main), where README.md, docs/ and worker/ live. */
@@ -22,24 +24,25 @@ export interface WorkerBundle {
   cleanup(): Promise<void>;
 }
 
-/** Resolves worker/index.ts's `./corpus.json` to the corpus built for this bundle. */
+/** Resolves worker/corpus-source.ts's `./corpus.json` to the corpus built for this bundle. */
 function corpusRedirect(corpusPath: string): Plugin {
   return {
     name: "corpus-redirect",
     setup(builder) {
       builder.onResolve({ filter: /^\.\/corpus\.json$/ }, (args) =>
-        args.importer.endsWith(join("worker", "index.ts")) ? { path: corpusPath } : undefined,
+        args.importer.endsWith(join("worker", "corpus-source.ts")) ? { path: corpusPath } : undefined,
       );
     },
   };
 }
 
-/** Indexes README.md + docs/ into a temp corpus and bundles worker/index.ts against it. */
-export async function bundleWorker(): Promise<WorkerBundle> {
+/** Indexes README.md + docs/ (or takes `corpus`) into a temp corpus and bundles worker/index.ts against it. */
+export async function bundleWorker(corpus?: DocsCorpus): Promise<WorkerBundle> {
   const dir = await mkdtemp(join(tmpdir(), "frameline-worker-"));
   try {
     const corpusPath = join(dir, "corpus.json");
-    await indexCommand({ out: corpusPath, projectRoot: PROJECT_ROOT });
+    if (corpus) await writeCorpusModule(corpus, corpusPath);
+    else await indexCommand({ out: corpusPath, projectRoot: PROJECT_ROOT });
     const scriptPath = join(dir, "worker.mjs");
     await build({
       entryPoints: [join(PROJECT_ROOT, "worker", "index.ts")],

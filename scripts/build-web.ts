@@ -1,0 +1,154 @@
+// Builds the browser playground into a folder of static files (web/dist by default): the page (app.js), the
+// host it runs in a Web Worker (host.js), their shared chunks, the in-page provider's Worker (provider.js) with
+// its own corpus (this repo's README.md + docs/, indexed now) and a dev signing key generated now, the HTML
+// and CSS, and a `_headers` file with the Content-Security-Policy. Every URL in it is relative, so the folder
+// works from any static host. Run: node --import tsx scripts/build-web.ts [outDir]
+import { randomBytes } from "node:crypto";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build, type Plugin } from "esbuild";
+import { buildCorpus } from "../src/docs/index.ts";
+import { defaultCorpusFiles } from "../src/node/markdown-files.ts";
+import { contentSecurityPolicy } from "./web-headers.ts";
+
+/** The project root: README.md, docs/ and web/ live here. */
+export const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** Where `npm start` serves the page from (wrangler.toml `[assets] directory`). */
+export const DEFAULT_OUT_DIR = join(PROJECT_ROOT, "web", "dist");
+
+/** One built file: its path in the output folder, its size, and its size gzipped (level 9). */
+export interface BuiltFile {
+  readonly path: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+}
+
+/** What a build produced. */
+export interface PlaygroundBuild {
+  readonly outDir: string;
+  readonly files: readonly BuiltFile[];
+  /** The page's JavaScript as a browser with WebCrypto Ed25519 loads it: app.js and its host Worker, host.js. */
+  readonly pageScripts: readonly BuiltFile[];
+  /** Chunks loaded only on demand: the @noble/ed25519 fallback, for a browser whose WebCrypto lacks Ed25519. */
+  readonly lazyScripts: readonly BuiltFile[];
+  /** The in-page provider's Worker, with its corpus and dev key inside. */
+  readonly providerScript: BuiltFile;
+  /** The dev key's seed, hex: public in the bundle, so only ever a development key. */
+  readonly devSeedHex: string;
+}
+
+/** Options for a build. */
+export interface BuildOptions {
+  /** The output folder (default web/dist); emptied first. */
+  readonly outDir?: string;
+  /** Extra `connect-src` sources for providers on other origins (e.g. `https://docs.example.com`). */
+  readonly connectSources?: readonly string[];
+  /** The in-page provider's dev seed (default: 32 random bytes, new every build). */
+  readonly devSeedHex?: string;
+  /** Minify (default true). */
+  readonly minify?: boolean;
+}
+
+const COMMON = {
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  legalComments: "none",
+  logLevel: "silent",
+} as const;
+
+/** Resolves `playground:corpus` and `playground:dev-seed`, the provider Worker's build-time inputs. */
+function buildInputs(corpusJson: string, seedHex: string): Plugin {
+  return {
+    name: "playground-inputs",
+    setup(builder) {
+      builder.onResolve({ filter: /^playground:(corpus|dev-seed)$/ }, (args) => ({
+        path: args.path,
+        namespace: "playground",
+      }));
+      builder.onLoad({ filter: /.*/, namespace: "playground" }, (args) =>
+        args.path === "playground:corpus"
+          ? { contents: corpusJson, loader: "json" }
+          : { contents: `export default ${JSON.stringify(seedHex)};`, loader: "js" },
+      );
+    },
+  };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split("\\").join("/"));
+}
+
+async function sizes(outDir: string): Promise<BuiltFile[]> {
+  const paths = (await filesUnder(outDir)).sort();
+  return Promise.all(
+    paths.map(async (path) => {
+      const bytes = await readFile(join(outDir, path));
+      return { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+    }),
+  );
+}
+
+/** Builds the playground (see the file comment). */
+export async function buildPlayground(options: BuildOptions = {}): Promise<PlaygroundBuild> {
+  const outDir = resolve(options.outDir ?? DEFAULT_OUT_DIR);
+  const web = join(PROJECT_ROOT, "web");
+  const minify = options.minify ?? true;
+  const devSeedHex = options.devSeedHex ?? randomBytes(32).toString("hex");
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const corpus = await buildCorpus(await defaultCorpusFiles(PROJECT_ROOT));
+  // The page and its host Worker share almost no code, so each is its own bundle (splitting across them would
+  // move the host's library into a chunk the page loads too); the host's lazy noble fallback gets a chunk.
+  await build({ ...COMMON, entryPoints: { app: join(web, "src", "main.ts") }, outdir: outDir, minify });
+  await build({
+    ...COMMON,
+    entryPoints: { host: join(web, "host", "main.ts") },
+    outdir: outDir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    minify,
+  });
+  await build({
+    ...COMMON,
+    entryPoints: { provider: join(web, "provider", "main.ts") },
+    outdir: outDir,
+    minify,
+    plugins: [buildInputs(JSON.stringify(corpus), devSeedHex)],
+  });
+  for (const name of await readdir(join(web, "static"))) await copyFile(join(web, "static", name), join(outDir, name));
+  await writeFile(
+    join(outDir, "_headers"),
+    `/*\n${Object.entries(contentSecurityPolicy(options.connectSources ?? []))
+      .map(([name, value]) => `  ${name}: ${value}\n`)
+      .join("")}`,
+  );
+  const files = await sizes(outDir);
+  const providerScript = files.find((f) => f.path === "provider.js")!;
+  return {
+    outDir,
+    files,
+    pageScripts: files.filter((f) => f.path === "app.js" || f.path === "host.js"),
+    lazyScripts: files.filter((f) => f.path.startsWith("chunks/")),
+    providerScript,
+    devSeedHex,
+  };
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const extra = (process.env.FRAMELINE_CONNECT_SRC ?? "").split(/\s+/).filter(Boolean);
+  const built = await buildPlayground({ outDir: process.argv[2] ?? DEFAULT_OUT_DIR, connectSources: extra });
+  const sum = (files: readonly BuiltFile[]) => kb(files.reduce((total, f) => total + f.gzipBytes, 0));
+  console.log(
+    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} noble fallback, on demand), in-page provider ${sum([built.providerScript])} gzipped with its corpus`,
+  );
+}

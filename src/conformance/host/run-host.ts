@@ -1,0 +1,97 @@
+/**
+ * `runHostConformance`: the 9 host-side checks of spec §5.3 and the 4
+ * composition checks of §5.4 against a host, each scenario with an
+ * adversarial provider and a well-behaved twin, passing only when the host
+ * tells them apart. Runs in any runtime; a child process to crash and real
+ * files to re-read come in through the options.
+ */
+import type { FileSource } from "../../host/file-provenance.ts";
+import type { Transport } from "../../host/transports/transport.ts";
+import type { CheckResult, ConformanceReport, ProgressEvent } from "../report.ts";
+import { hostBudgetDrop, hostFrameLimit } from "./checks/budget-audit.ts";
+import { hostCompositionAudit } from "./checks/composition-audit.ts";
+import {
+  compositionBudgetBound,
+  compositionDeterminism,
+  compositionQuarantine,
+  compositionTotalPartition,
+} from "./checks/composition.ts";
+import { hostConsentGate, hostScopeReceipt } from "./checks/consent.ts";
+import { hostContentQuoting } from "./checks/content-quoting.ts";
+import { hostCrashIsolation } from "./checks/crash-isolation.ts";
+import { hostProvenanceBytes } from "./checks/provenance-bytes.ts";
+import { hostVersionReject } from "./checks/version-reject.ts";
+import type { HostCheck, HostContext } from "./host-check.ts";
+import { framelineHost, type HostUnderTest } from "./host-under-test.ts";
+
+/** The 9 checks of spec §5.3, then the 4 of §5.4, in the spec's order. */
+export const HOST_CHECKS: readonly HostCheck[] = [
+  hostVersionReject,
+  hostBudgetDrop,
+  hostFrameLimit,
+  hostConsentGate,
+  hostScopeReceipt,
+  hostProvenanceBytes,
+  hostContentQuoting,
+  hostCrashIsolation,
+  hostCompositionAudit,
+  compositionBudgetBound,
+  compositionTotalPartition,
+  compositionQuarantine,
+  compositionDeterminism,
+];
+
+/** The host and composition checks' names, in report order. */
+export const HOST_CHECK_NAMES: readonly string[] = HOST_CHECKS.map((check) => check.name);
+
+/** Options of `runHostConformance`. */
+export interface HostConformanceOptions {
+  /** How long a scenario may take before it counts as a hang (default 5 s; the host's own bounds are shorter or equal). */
+  readonly timeoutMs?: number;
+  /** A provider that dies when queried, e.g. `frameline serve --stdio --misbehave crash-on-query` as a child (Node). */
+  readonly crashingProvider?: () => Promise<Transport>;
+  /** Writes the provenance fixture where the host can re-read it, e.g. real files (Node); default in memory. */
+  readonly fixtureFiles?: (files: Readonly<Record<string, Uint8Array>>) => Promise<FileSource>;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Runs one check; a scenario that throws fails naming the error's type (a host's refusal, a hang of ours). */
+async function judge(check: HostCheck, context: HostContext): Promise<CheckResult> {
+  try {
+    const verdict = await check.run(context);
+    return { name: check.name, status: verdict.status, evidence: `${verdict.evidence} [${check.anchor}]` };
+  } catch (error) {
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : "a non-error value";
+    return { name: check.name, status: "fail", evidence: `the scenario could not finish (${what}) [${check.anchor}]` };
+  }
+}
+
+/**
+ * Runs the host and composition suites (spec §5.3, §5.4) against `host`
+ * (default this library's `Host` with `composeForPrompt`); conformant when
+ * no check fails.
+ *
+ * @example
+ * const report = await runHostConformance(); // frameline's own host
+ */
+export async function runHostConformance(
+  host: HostUnderTest = framelineHost,
+  options: HostConformanceOptions = {},
+): Promise<ConformanceReport> {
+  const context: HostContext = {
+    host,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    crashingProvider: options.crashingProvider,
+    fixtureFiles: options.fixtureFiles,
+  };
+  const checks: CheckResult[] = [];
+  for (const check of HOST_CHECKS) {
+    options.signal?.throwIfAborted();
+    options.onProgress?.({ type: "started", name: check.name });
+    const result = await judge(check, context);
+    checks.push(result);
+    options.onProgress?.({ type: "finished", check: result });
+  }
+  return { target: host.name, checks };
+}

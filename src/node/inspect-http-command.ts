@@ -1,0 +1,66 @@
+/**
+ * `frameline inspect http <url> [--query GOAL] [--json] [--token-env NAME] [--file-root DIR]`:
+ * the 14 provider checks of spec §5.1 against a provider at an HTTP URL. The bearer token comes
+ * from an environment variable, never from the command line, and is never printed (C8).
+ */
+import { resolve } from "node:path";
+import { runConformance } from "../conformance/index.ts";
+import { Credential } from "../host/index.ts";
+import { type Command, flag, stringOption, UsageError } from "./command.ts";
+import { fileSource } from "./file-source.ts";
+import { finish, heading, progress, stdoutOutput } from "./inspect-output.ts";
+
+/** The bearer token `--token-env NAME` names, as a `Credential`. */
+function credential(name: string | undefined): Credential | undefined {
+  if (name === undefined) return undefined;
+  const token = process.env[name];
+  if (!token) throw new UsageError(`--token-env ${name}: the environment variable ${name} is not set`);
+  return new Credential(token);
+}
+
+/** The URL argument, which must be an absolute `http:` or `https:` URL (anything else is a usage error). */
+function providerUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${JSON.stringify(text)} is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`${url.protocol} URLs are not served over HTTP`);
+  return text;
+}
+
+/** The `inspect http` command line. */
+export const inspectHttpCli: Command = {
+  name: "inspect http",
+  synopsis: "inspect http <url> [--query GOAL] [--json] [--token-env NAME] [--file-root DIR]",
+  description: `checks the CGP provider at <url> (https, or http on loopback) against the 14
+provider checks of the conformance suite; the four wire-level probes are skipped
+over HTTP. --query sets the probe's goal, --token-env names the environment
+variable holding a bearer token, --file-root the folder file:/// URIs name when
+re-reading provenance (default /). Exit status 0 when conformant, 1 when not.`,
+  options: {
+    query: { type: "string" },
+    json: { type: "boolean" },
+    "token-env": { type: "string" },
+    "file-root": { type: "string" },
+  },
+  positionals: { min: 1, max: 1 },
+  async run(input) {
+    const url = providerUrl(input.positionals[0]!);
+    const token = credential(stringOption(input, "token-env"));
+    const output = stdoutOutput(flag(input, "json"));
+    const query = stringOption(input, "query");
+    heading(output, url);
+    const report = await runConformance(
+      { kind: "http", url, ...(token ? { credential: token } : {}) },
+      {
+        ...(query === undefined ? {} : { query }),
+        files: fileSource({ root: resolve(input.cwd, stringOption(input, "file-root") ?? "/") }),
+        onProgress: progress(output),
+      },
+    );
+    return finish(output, report);
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * What `frameline inspect` prints (spec §5): one line per check as it
+ * finishes (on a terminal, a progress line while it runs), coloured unless
+ * the output is not a terminal or `NO_COLOR` is set; or, with `--json`, the
+ * report in the reference inspector's JSON form and nothing else. The exit
+ * status is 0 when the target is conformant, 1 when it is not.
+ */
+import { type ConformanceReport, type ProgressEvent, passed } from "../conformance/index.ts";
+import { printable } from "./failure.ts";
+
+/** Where and how the report goes. */
+export interface InspectOutput {
+  readonly json: boolean;
+  /** Writes text as it is (no newline added). */
+  readonly write: (text: string) => void;
+  /** Whether the output is a terminal (progress lines are rewritten in place). */
+  readonly tty: boolean;
+  /** Whether to colour it. */
+  readonly color: boolean;
+}
+
+/** The output of this process: stdout, coloured only on a terminal without `NO_COLOR` (https://no-color.org). */
+export function stdoutOutput(json: boolean): InspectOutput {
+  const tty = process.stdout.isTTY === true;
+  return {
+    json,
+    write: (text) => void process.stdout.write(text),
+    tty,
+    color: tty && !process.env.NO_COLOR,
+  };
+}
+
+const WIDTH = 31;
+const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+/** One finished check's line. */
+function checkLine(check: ConformanceReport["checks"][number], color: boolean): string {
+  const mark =
+    check.status === "pass"
+      ? paint(color, "32", color ? "✓" : "pass")
+      : check.status === "fail"
+        ? paint(color, "31;1", color ? "✗" : "FAIL")
+        : paint(color, "33", color ? "–" : "skip");
+  return `  ${mark} ${check.name.padEnd(WIDTH)} ${printable(check.evidence)}\n`;
+}
+
+/** The progress callback: a transient line as a check starts (terminal only), its line as it finishes. */
+export function progress(output: InspectOutput): ((event: ProgressEvent) => void) | undefined {
+  if (output.json) return undefined;
+  return (event) => {
+    if (event.type === "started") {
+      if (output.tty) output.write(`  ${paint(output.color, "2", `… ${event.name}`)}`);
+      return;
+    }
+    output.write(`${output.tty ? "\r\u001b[2K" : ""}${checkLine(event.check, output.color)}`);
+  };
+}
+
+/** The heading before the checks (human output only). */
+export function heading(output: InspectOutput, what: string): void {
+  if (!output.json) output.write(`frameline inspect ${printable(what)}\n`);
+}
+
+/** Prints the verdict (or the whole report as JSON) and returns the exit status: 0 conformant, 1 not. */
+export function finish(output: InspectOutput, report: ConformanceReport): number {
+  const ok = passed(report);
+  if (output.json) {
+    output.write(`${JSON.stringify(report, null, 2)}\n`);
+    return ok ? 0 : 1;
+  }
+  const tally = (status: string) => report.checks.filter((check) => check.status === status).length;
+  const counts = `${tally("pass")} passed, ${tally("fail")} failed, ${tally("skipped")} skipped`;
+  const verdict = ok ? paint(output.color, "32;1", "CGP conformant") : paint(output.color, "31;1", "not conformant");
+  output.write(`${verdict}: ${report.checks.length} checks, ${counts}\n`);
+  return ok ? 0 : 1;
+}

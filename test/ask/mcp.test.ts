@@ -1,0 +1,129 @@
+// /mcp with the MCP TypeScript SDK's own client (Client + StreamableHTTPClientTransport), over real HTTP to
+// the ask Worker in workerd, as an agent would connect: the tool is listed with its schemas, a call returns
+// the composed context as text and the frames' attestation states and citations as structured content
+// (checked by the client against the tool's output schema), and a bad question is a tool error naming the member.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Miniflare } from "miniflare";
+import {
+  askOf,
+  askWorker,
+  type Bundles,
+  bundles,
+  DOCS_KEY_ID,
+  DOCS_PUBLIC_KEY,
+  docsWorker,
+  serviceProvider,
+  startWorkers,
+} from "../support/ask/miniflare.ts";
+
+const ARGUMENTS = {
+  goal: "How is every answer signed?",
+  query_text: "signing key ATTESTATION_SEED",
+  budget_tokens: 900,
+};
+const PINNED = [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }];
+
+describe("the ask Worker's /mcp, through the MCP SDK client", () => {
+  let built: Bundles;
+  let mf: Miniflare;
+  let client: Client;
+  let endpoint: URL;
+
+  before(async () => {
+    built = await bundles();
+    mf = await startWorkers([
+      askWorker(
+        built,
+        "ask",
+        { PROVIDERS: [serviceProvider("docs", "DOCS", { pinned_keys: PINNED })] },
+        { DOCS: "docs" },
+      ),
+      docsWorker(built),
+    ]);
+    endpoint = new URL("/mcp", await mf.ready);
+    client = new Client({ name: "frameline-test-agent", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(endpoint));
+  });
+
+  after(async () => {
+    await client?.close();
+    await mf?.dispose();
+    await built?.cleanup();
+  });
+
+  test("the server names itself and lists one tool, search_context, with its input and output schemas", async () => {
+    assert.equal(client.getServerVersion()?.name, "frameline-ask");
+    const { tools } = await client.listTools();
+    assert.deepEqual(
+      tools.map((tool) => tool.name),
+      ["search_context"],
+    );
+    const [tool] = tools;
+    assert.deepEqual(Object.keys(tool!.inputSchema.properties ?? {}).sort(), [
+      "budget_tokens",
+      "goal",
+      "kinds",
+      "max_frames",
+      "query_text",
+    ]);
+    assert.deepEqual([...(tool!.inputSchema.required ?? [])].sort(), ["budget_tokens", "goal"]);
+    assert.deepEqual(Object.keys(tool!.outputSchema?.properties ?? {}).sort(), [
+      "citations",
+      "composition",
+      "frames",
+      "legs",
+      "usage",
+    ]);
+    assert.equal(tool!.annotations?.readOnlyHint, true);
+  });
+
+  test("a call returns the composed context as text and every frame attested, with citations, as structured content", async () => {
+    const result = await client.callTool({ name: "search_context", arguments: ARGUMENTS });
+    assert.equal(result.isError, undefined);
+    const content = result.content as { type: string; text: string }[];
+    assert.equal(content.length, 1);
+    assert.equal(content[0]!.type, "text");
+    assert.match(content[0]!.text, /^<frame provider="docs" id="[^"]+" kind="(doc|snippet)" cite="[^"]+">$/m);
+    const structured = result.structuredContent as any;
+    assert.ok(structured.frames.length > 0);
+    for (const frame of structured.frames) {
+      assert.equal(frame.attestation.state, "attested");
+      assert.equal(frame.attestation.key_id, DOCS_KEY_ID);
+      assert.equal(frame.attestation.anchor, "pinned");
+      assert.match(frame.citation, /^(README\.md|docs\/[a-z-]+\.md) L\d+(-\d+)?$/);
+    }
+    for (const citation of structured.citations) assert.ok(content[0]!.text.includes(`cite="${citation.label}"`));
+    assert.deepEqual(
+      structured.legs.map((leg: any) => [leg.provider, leg.outcome]),
+      [["docs", "frames"]],
+    );
+    assert.ok(structured.composition.tokens_used <= ARGUMENTS.budget_tokens);
+    assert.equal(structured.usage.budget_requested, ARGUMENTS.budget_tokens);
+  });
+
+  test("the tool's text is exactly the prompt /ask composes for the same question", async () => {
+    const result = await client.callTool({ name: "search_context", arguments: ARGUMENTS });
+    const direct = await askOf(mf, "ask", ARGUMENTS);
+    assert.equal((result.content as { text: string }[])[0]!.text, direct.json.prompt);
+  });
+
+  test("a question /ask would refuse is a tool error naming the member, not a protocol error", async () => {
+    const result = await client.callTool({ name: "search_context", arguments: { goal: "  ", budget_tokens: 100 } });
+    assert.equal(result.isError, true);
+    assert.deepEqual(result.content, [{ type: "text", text: "goal must not be blank (§1.6)" }]);
+    const typed = await client.callTool({ name: "search_context", arguments: { goal: "x" } });
+    assert.equal(typed.isError, true, "the SDK refuses arguments that do not fit the tool's input schema");
+  });
+
+  test("GET and DELETE on /mcp are 405: the server is stateless, with no stream and no session", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const response = await fetch(endpoint, { method, headers: { accept: "text/event-stream" } });
+      assert.equal(response.status, 405, method);
+      assert.equal(response.headers.get("allow"), "POST");
+      await response.arrayBuffer();
+    }
+  });
+});

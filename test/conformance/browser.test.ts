@@ -1,0 +1,125 @@
+// The conformance suite in real Chromium (Playwright, the system build): a small page bundled by esbuild
+// runs the provider suite against an in-page provider, a Web Worker on a stream pair and an HTTP provider
+// on 127.0.0.1, and the host suite against its own Host; provenance is skipped there (no file source).
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { after, before, describe, test } from "node:test";
+import { build } from "esbuild";
+import type { Browser } from "playwright-core";
+import { docsProvider, readCorpus } from "../../src/docs/index.ts";
+import { createProviderApp, signerFromSeed } from "../support/lib.ts";
+import { launchChromium } from "../support/browser/chromium.ts";
+import { serveForBrowser } from "../support/browser/serve.ts";
+import { bundleCli, type CliBundle } from "../support/conformance/cli-bundle.ts";
+import { PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
+
+type Run = {
+  report: { checks: { name: string; status: string; evidence: string }[] };
+  events: string[];
+  passed: boolean;
+};
+
+async function bundle(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+const statusOf = (run: Run) => Object.fromEntries(run.report.checks.map((check) => [check.name, check.status]));
+
+describe("the conformance suite in Chromium", () => {
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof serveForBrowser>> | undefined;
+  let cli: CliBundle | undefined;
+  let results: Record<string, Run> = {};
+
+  before(async () => {
+    cli = await bundleCli();
+    const corpusText = await readFile(cli.corpus, "utf8");
+    const signer = await signerFromSeed("2a".repeat(32), { keyId: "http", attesterId: "docs" });
+    const [page, worker] = await Promise.all([bundle("./browser-page.ts"), bundle("./browser-worker.ts")]);
+    server = await serveForBrowser(
+      {
+        "/": {
+          body: '<!doctype html><meta charset="utf-8"><title>conformance</title><script type="module" src="/page.js"></script>',
+          type: "text/html",
+        },
+        "/page.js": { body: page, type: "text/javascript" },
+        "/worker.js": { body: worker, type: "text/javascript" },
+        "/corpus.json": { body: corpusText, type: "application/json" },
+      },
+      "/contextgraph",
+      createProviderApp(docsProvider(readCorpus(JSON.parse(corpusText)), { signer })),
+    );
+    browser = await launchChromium();
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on("pageerror", (error) => errors.push(error.message));
+    await tab.goto(`${server.origin}/`);
+    await tab.waitForFunction(() => window.__frameline !== undefined, undefined, { timeout: 60_000 });
+    const outcome = (await tab.evaluate(() => window.__frameline)) as { results?: Record<string, Run>; error?: string };
+    assert.equal(outcome.error, undefined, outcome.error);
+    assert.deepEqual(errors, []);
+    results = outcome.results ?? {};
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await cli?.cleanup();
+  });
+
+  test("in the page: every check that can run passes, the wire-level ones and provenance are skipped", () => {
+    const status = statusOf(results.inPage!);
+    assert.equal(results.inPage!.passed, true);
+    assert.deepEqual(
+      Object.keys(status).filter((name) => status[name] === "skipped"),
+      ["provenance-fixture-consistency", ...WIRE_CHECKS],
+    );
+    assert.match(results.inPage!.report.checks[8]!.evidence, /cannot re-read file:\/\/ bytes/);
+  });
+
+  test("progress streams one started and one finished event per check, in report order", () => {
+    for (const name of ["inPage", "inPageLiar", "worker", "workerLift", "http"])
+      assert.deepEqual(
+        results[name]!.events,
+        PROVIDER_CHECKS.flatMap((name) => [`+${name}`, `-${name}`]),
+      );
+  });
+
+  test("a misbehaving in-page provider is caught in the browser too", () => {
+    assert.equal(results.inPageLiar!.passed, false);
+    assert.equal(statusOf(results.inPageLiar!)["budget-honesty"], "fail");
+  });
+
+  test("a Web Worker on a stream pair gets the wire-level probes, and passes them", () => {
+    const status = statusOf(results.worker!);
+    assert.equal(results.worker!.passed, true, JSON.stringify(results.worker!.report, null, 1));
+    for (const name of ["malformed-input-tolerance", "correlation", "attestation", "shutdown-clean"])
+      assert.equal(status[name], "pass", name);
+  });
+
+  test("a Web Worker lifting a signature fails attestation in the browser (WebCrypto Ed25519)", () => {
+    const status = statusOf(results.workerLift!);
+    assert.equal(status.attestation, "fail");
+    assert.match(results.workerLift!.report.checks.at(-1)!.evidence, /CommitmentMismatch/);
+  });
+
+  test("over HTTP from the page: every check that runs over HTTP passes", () => {
+    const status = statusOf(results.http!);
+    assert.equal(results.http!.passed, true, JSON.stringify(results.http!.report, null, 1));
+    for (const name of WIRE_CHECKS) assert.equal(status[name], "skipped", name);
+  });
+
+  test("the host suite runs in the page and frameline's host passes all 13 checks", () => {
+    assert.equal(results.host!.passed, true, JSON.stringify(results.host!.report, null, 1));
+    assert.equal(results.host!.report.checks.length, 13);
+  });
+});

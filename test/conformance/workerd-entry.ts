@@ -1,0 +1,59 @@
+// Bundled into a Worker and run in workerd (workerd.test.ts): the provider suite against a docs provider
+// in the same isolate (in-page, and on an in-memory stream pair so the wire-level probes run), a
+// misbehaving twin, and the host suite against the isolate's own Host. Answers with the three reports.
+import { type PeerEnd, runConformance, runHostConformance, type StreamTarget } from "../../src/conformance/index.ts";
+import { buildCorpus, docsProvider, misbehavingDocsProvider } from "../../src/docs/index.ts";
+import { type Provider, serveStream } from "../../src/provider/index.ts";
+
+const GUIDE = `# Guide
+
+The conformance probe returns your most relevant frames, see [notes](notes.md).
+
+## Budgets
+
+Frames fit the budget.
+
+\`\`\`sh
+frameline inspect stdio -- node provider.js
+\`\`\`
+`;
+const NOTES = "# Notes\n\nA conformance probe of notes.\n";
+
+/** A provider on an in-memory stream pair, opened afresh per connection. */
+function streamOf(provider: Provider): StreamTarget {
+  return {
+    kind: "stream",
+    label: "stream pair in workerd",
+    open: async () => {
+      const up = new TransformStream<Uint8Array, Uint8Array>();
+      const down = new TransformStream<Uint8Array, Uint8Array>();
+      const served = serveStream(provider, { readable: up.readable, writable: down.writable });
+      return {
+        readable: down.readable,
+        writable: up.writable,
+        terminate: () => undefined,
+        ended: served.then((): PeerEnd => ({ code: 0, signal: null })),
+      };
+    },
+  };
+}
+
+export default {
+  async fetch(): Promise<Response> {
+    const corpus = await buildCorpus([
+      { path: "guide.md", text: GUIDE },
+      { path: "notes.md", text: NOTES },
+    ]);
+    const provider = docsProvider(corpus);
+    return Response.json({
+      inPage: await runConformance({ kind: "in-page", label: "docs in workerd", provider }),
+      stream: await runConformance(streamOf(provider)),
+      liar: await runConformance({
+        kind: "in-page",
+        label: "lying-costs",
+        provider: misbehavingDocsProvider(corpus, "lying-costs"),
+      }),
+      host: await runHostConformance(),
+    });
+  },
+};

@@ -1,0 +1,83 @@
+// The host-side stdio child (spec §4.4): a provider as a child process in its own process group, with an
+// environment of PATH and HOME (and what the caller passes on), ended by SIGKILL to the whole group when
+// the connection gives up on it after the close grace.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { spawnStdioChild, stdioTransport } from "../../src/node/stdio-child.ts";
+import { connect } from "../support/lib.ts";
+import { within } from "../support/host/stdio.ts";
+
+const node = (script: string) => [process.execPath, ["-e", script]] as const;
+
+async function output(readable: ReadableStream<Uint8Array>): Promise<string> {
+  let text = "";
+  for await (const chunk of readable) text += new TextDecoder().decode(chunk);
+  return text;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the stdio child", () => {
+  test("its environment is PATH and HOME only, plus the variables passed on", async () => {
+    const [command, args] = node("process.stdout.write(JSON.stringify(Object.keys(process.env).sort()))");
+    const child = spawnStdioChild(command, args, { env: { FRAMELINE_PASSED: "1" } });
+    const keys = JSON.parse(await output(child.readable));
+    assert.deepEqual(
+      keys.filter((key: string) => !["PATH", "HOME", "FRAMELINE_PASSED"].includes(key)),
+      [],
+    );
+    assert.ok(keys.includes("PATH") && keys.includes("FRAMELINE_PASSED"));
+    assert.deepEqual(await child.ended, { code: 0, signal: null });
+  });
+
+  test("terminate kills its whole process group, grandchildren too", async () => {
+    const [command, args] = node(
+      "const c = require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' }); process.stdout.write(String(c.pid) + '\\n'); setTimeout(() => {}, 60000);",
+    );
+    const child = spawnStdioChild(command, args);
+    const reader = child.readable.getReader();
+    const grandchild = Number(new TextDecoder().decode((await reader.read()).value));
+    assert.ok(alive(grandchild));
+    child.terminate();
+    assert.deepEqual(await within(child.ended, 5_000, "the child ends"), { code: null, signal: "SIGKILL" });
+    for (let i = 0; i < 100 && alive(grandchild); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(alive(grandchild), false, "the grandchild was killed with the group");
+  });
+
+  test("a provider that ignores shutdown is killed after the close grace", async () => {
+    const ack =
+      '{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":"stubborn","version":"1","data_flow":{}},"capabilities":{}}';
+    const [command, args] = node(
+      `process.stdin.once('data', () => process.stdout.write(${JSON.stringify(`${ack}\n`)})); setInterval(() => {}, 1000);`,
+    );
+    const { transport, child } = stdioTransport(command, args);
+    const connection = await within(connect(transport, { closeGraceMs: 200 }), 10_000, "handshake");
+    assert.equal(connection.provider.name, "stubborn");
+    await within(connection.close(), 5_000, "close");
+    assert.deepEqual(await within(child.ended, 5_000, "the child ends"), { code: null, signal: "SIGKILL" });
+  });
+
+  test("a program that does not exist ends at once, saying why", async () => {
+    const child = spawnStdioChild("/nonexistent/provider", []);
+    assert.deepEqual(await within(child.ended, 5_000, "the end"), {
+      code: null,
+      signal: null,
+      problem: "it could not be started (ENOENT)",
+    });
+  });
+
+  test("its stderr is kept, the last 8 KiB of it", async () => {
+    const [command, args] = node("process.stderr.write('x'.repeat(20000) + 'END')");
+    const child = spawnStdioChild(command, args);
+    await child.ended;
+    assert.equal(child.stderr().length, 8 * 1024);
+    assert.ok(child.stderr().endsWith("END"));
+  });
+});

@@ -1,0 +1,128 @@
+// The ask Worker and the docs Worker together in workerd (Miniflare, 127.0.0.1 only), joined by service
+// bindings, with taps and a tamperer on some of the bindings: the setup of test/ask/worker.test.ts, the MCP
+// test and bench/ask.ts.
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { bundleWorker, type WorkerBundle } from "../worker/bundle.ts";
+import { publicKeyOfSeed } from "../worker/http.ts";
+import { type AskBundle, bundleAskWorker } from "./bundle.ts";
+
+/** The docs Worker's signing seed in these tests, its public key (node:crypto) and its key id (the Worker's default). */
+export const DOCS_SEED = createHash("sha256").update("frameline ask worker test seed").digest("hex");
+export const DOCS_PUBLIC_KEY = publicKeyOfSeed(DOCS_SEED);
+export const DOCS_KEY_ID = `docs-${DOCS_PUBLIC_KEY.slice(0, 8)}`;
+
+const TAP = fileURLToPath(new URL("./tap-worker.mjs", import.meta.url));
+const TAMPER = fileURLToPath(new URL("./tamper-worker.mjs", import.meta.url));
+const DATE = "2026-05-01";
+
+/** Both bundles, built once. */
+export interface Bundles {
+  readonly ask: AskBundle;
+  readonly docs: WorkerBundle;
+  cleanup(): Promise<void>;
+}
+
+export async function bundles(): Promise<Bundles> {
+  const [ask, docs] = await Promise.all([bundleAskWorker(), bundleWorker()]);
+  return { ask, docs, cleanup: async () => void (await Promise.all([ask.cleanup(), docs.cleanup()])) };
+}
+
+/**
+ * An ask Worker named `name` with these bindings (PROVIDERS and the rest) and service bindings. Miniflare's
+ * Workers share their caches as a zone's do, so each gets its own HANDSHAKE_CACHE_SCOPE unless it names one.
+ */
+export function askWorker(
+  built: Bundles,
+  name: string,
+  bindings: Record<string, unknown>,
+  serviceBindings: Record<string, string>,
+  extra: Partial<WorkerOptions> = {},
+): WorkerOptions {
+  return {
+    name,
+    modules: true,
+    scriptPath: built.ask.scriptPath,
+    modulesRoot: built.ask.dir,
+    compatibilityDate: DATE,
+    bindings: { HANDSHAKE_CACHE_SCOPE: name, ...bindings } as WorkerOptions["bindings"],
+    serviceBindings,
+    ...extra,
+  } as WorkerOptions;
+}
+
+/** The docs Worker, signing with DOCS_SEED, as `name` (default `docs`). */
+export function docsWorker(built: Bundles, name = "docs"): WorkerOptions {
+  return {
+    name,
+    modules: true,
+    scriptPath: built.docs.scriptPath,
+    modulesRoot: built.docs.dir,
+    compatibilityDate: DATE,
+    bindings: { ATTESTATION_SEED: DOCS_SEED },
+  };
+}
+
+/** A tap named `name` in front of `upstream`, holding each request `delayMs` first. */
+export function tapWorker(name: string, upstream = "docs", delayMs = 0): WorkerOptions {
+  return {
+    name,
+    modules: true,
+    scriptPath: TAP,
+    compatibilityDate: DATE,
+    bindings: { DELAY_MS: String(delayMs) },
+    serviceBindings: { UPSTREAM: upstream },
+  };
+}
+
+/** The tamperer named `name` in front of `upstream`. */
+export function tamperWorker(name: string, upstream = "docs"): WorkerOptions {
+  return { name, modules: true, scriptPath: TAMPER, compatibilityDate: DATE, serviceBindings: { UPSTREAM: upstream } };
+}
+
+/** A provider entry of PROVIDERS reached through a service binding, with consent to egress unless `consent` is false. */
+export function serviceProvider(name: string, binding: string, extra: Record<string, unknown> = {}) {
+  return { name, service: binding, consent: { egress: true }, ...extra };
+}
+
+/** Starts the workers (the first is the entry); dispose it in `after`. */
+export async function startWorkers(workers: WorkerOptions[]): Promise<Miniflare> {
+  const mf = new Miniflare({ host: "127.0.0.1", workers });
+  try {
+    await mf.ready;
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+  return mf;
+}
+
+/** POSTs a question to `/ask` of the ask Worker `name`; the status and the parsed body. */
+export async function askOf(
+  mf: Miniflare,
+  name: string,
+  body: unknown,
+  headers = { "content-type": "application/json" },
+) {
+  const worker = await mf.getWorker(name);
+  const response = await worker.fetch("http://ask.test/ask", {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: JSON.parse(text) as any };
+}
+
+/** What a tap has counted: envelopes by type. */
+export async function tapCounts(mf: Miniflare, name: string): Promise<Record<string, number>> {
+  const worker = await mf.getWorker(name);
+  return ((await (await worker.fetch("http://tap.test/__tap")).json()) as { counts: Record<string, number> }).counts;
+}
+
+/** Takes a tap down (503 for everything) or back up. */
+export async function setTap(mf: Miniflare, name: string, state: "down" | "up"): Promise<void> {
+  const worker = await mf.getWorker(name);
+  await (await worker.fetch(`http://tap.test/__${state}`, { method: "POST" })).arrayBuffer();
+}

@@ -1,0 +1,164 @@
+// Driving the playground page as a person would (labels, buttons, the keyboard), and reading back what it shows.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "playwright-core";
+
+/** A page of the playground, with everything it said on the console and every dialog it tried to open. */
+export interface OpenPage {
+  readonly page: Page;
+  readonly consoleErrors: string[];
+  readonly dialogs: string[];
+}
+
+/** Opens the playground at `origin` (optionally with a fragment) and waits for its host Worker to be ready. */
+export async function openPlayground(context: BrowserContext, origin: string, hash = ""): Promise<OpenPage> {
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const dialogs: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.goto(`${origin}/${hash}`);
+  await page.waitForSelector("#connect-button");
+  return { page, consoleErrors, dialogs };
+}
+
+/** Connects to the in-page provider. */
+export async function connectInPage(page: Page): Promise<void> {
+  await page.getByRole("radio", { name: /The in-page provider/ }).check();
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page.waitForSelector("#handshake:not([hidden]) [data-key-id], #alert:not([hidden])");
+}
+
+/** Connects to a provider URL (with a token, remembered or not). */
+export async function connectTo(
+  page: Page,
+  url: string,
+  options: { token?: string; remember?: boolean; handshakeTimeoutMs?: number } = {},
+): Promise<void> {
+  await page.getByRole("radio", { name: "A provider URL" }).check();
+  await page.getByLabel("Provider URL", { exact: true }).fill(url);
+  await page.getByLabel("Bearer token (optional)").fill(options.token ?? "");
+  await page.getByLabel("Remember the token on this device").setChecked(options.remember ?? false);
+  if (options.handshakeTimeoutMs !== undefined) {
+    await page.locator("summary", { hasText: "Advanced" }).click();
+    await page.getByLabel("Handshake timeout (ms)").fill(String(options.handshakeTimeoutMs));
+  }
+  await page.evaluate(() => document.getElementById("alert")?.setAttribute("hidden", ""));
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page.waitForSelector("#handshake:not([hidden]) #handshake-body dl, #alert:not([hidden])");
+}
+
+/** Fills the query form. */
+export async function fillQuery(
+  page: Page,
+  goal: string,
+  options: { maxFrames?: number; maxTokens?: number; kinds?: string[] } = {},
+): Promise<void> {
+  await page.getByLabel("Goal").fill(goal);
+  if (options.maxFrames !== undefined) await page.getByLabel("Max frames").fill(String(options.maxFrames));
+  if (options.maxTokens !== undefined) await page.getByLabel("Max tokens").fill(String(options.maxTokens));
+  for (const kind of options.kinds ?? []) await page.locator(`#kinds input[value="${kind}"]`).check();
+}
+
+/** Forgets the render marks, so `answered` waits for the next answer. */
+export async function expectAnswer(page: Page): Promise<void> {
+  await page.evaluate(() => performance.clearMarks("frameline:all-badges"));
+}
+
+/** Waits until the answer asked for after `expectAnswer` has every card (and badge) on the page. */
+export async function answered(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName("frameline:all-badges").length > 0, undefined, {
+    timeout,
+  });
+}
+
+/** Runs a query (the consent dialog, if one opens, is the caller's) and waits for its answer. */
+export async function runQuery(page: Page, goal: string, options: Parameters<typeof fillQuery>[2] = {}): Promise<void> {
+  await fillQuery(page, goal, options);
+  await expectAnswer(page);
+  await page.getByRole("button", { name: "Run query" }).click();
+  await answered(page);
+}
+
+/** Each card's frame id and its badge: tone, machine verdict, words, and the key tier. */
+export async function badges(
+  page: Page,
+): Promise<{ frameId: string; tone: string; verdict: string; label: string; tier: string | null }[]> {
+  return page.$$eval("#frames .frame", (cards) =>
+    cards.map((card) => {
+      const badge = card.querySelector("header .badge")!;
+      return {
+        frameId: card.getAttribute("data-frame-id")!,
+        tone: badge.getAttribute("data-badge")!,
+        verdict: badge.getAttribute("data-verdict")!,
+        label: badge.textContent ?? "",
+        tier: badge.getAttribute("data-tier"),
+      };
+    }),
+  );
+}
+
+/** The alert region's text, or undefined when it is hidden. */
+export async function alertText(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const alert = document.getElementById("alert")!;
+    return alert.hidden ? undefined : (alert.textContent ?? "");
+  });
+}
+
+/** Downloads what a click offers, by file name. */
+export async function downloads(
+  page: Page,
+  click: () => Promise<void>,
+  count: number,
+): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const done = new Promise<void>((resolve) => {
+    page.on("download", async (download) => {
+      files[download.suggestedFilename()] = await readFile((await download.path())!, "utf8");
+      if (Object.keys(files).length === count) resolve();
+    });
+  });
+  await click();
+  await done;
+  return files;
+}
+
+/**
+ * Imports a transcript through the file picker and waits for the first answer in it to be on the page. A
+ * transcript given as a path on disk is handed to Chromium by path; given as text, its bytes are copied into
+ * the page by Playwright first (a main-thread task of the test driver's, not the page's).
+ */
+export async function importTranscript(page: Page, name: string, text: string | { path: string }): Promise<void> {
+  await expectAnswer(page);
+  await page
+    .getByLabel("Import a transcript (.ndjson)")
+    .setInputFiles(
+      typeof text === "string"
+        ? { name, mimeType: "application/x-ndjson", buffer: Buffer.from(text, "utf8") }
+        : text.path,
+    );
+  await answered(page);
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. Its source is evaluated through
+ * the DevTools protocol (a page script could not: the CSP allows no inline script and no eval).
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v: any) => v.impact === "serious" || v.impact === "critical")
+      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(" ")).join(", ")}`);
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The playground's host, in a Web Worker: it holds the connection, the
+ * consent gate and every signature check, so a 1,000-frame answer is verified
+ * without a long task on the page's main thread. The page sends requests
+ * (`HostRequest`) and gets replies and events (`HostMessage`).
+ */
+import { defaultEngine } from "../../src/attest/index.ts";
+import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
+import type { AnswerView, HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
+import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
+import { importTranscript } from "./import.ts";
+import { verdictsJson } from "./export.ts";
+import { Session } from "./session.ts";
+import { composeView, pathView, revalidationView } from "./views.ts";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const post = (message: HostMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+/** Consent lives in the page's Web Storage; here it is held in memory and every change is handed back to be saved. */
+function consentStore(initial: ConsentState): ConsentStore {
+  const memory = memoryConsentStorage(initial);
+  return new ConsentStore({
+    load: () => memory.load(),
+    save: (state) => {
+      memory.save(state);
+      post({ event: "consent", state });
+    },
+  });
+}
+
+/** Frames per message: a slice is received by the page in a few milliseconds. */
+const FRAMES_PER_MESSAGE = 50;
+
+/** Posts a large answer's frames ahead of its reply, in slices; the page puts them back (web/src/rpc.ts). */
+function inSlices(view: AnswerView): AnswerView {
+  if (view.frames.length <= FRAMES_PER_MESSAGE) return view;
+  for (let i = 0; i < view.frames.length; i += FRAMES_PER_MESSAGE)
+    post({ event: "frames", answer: view.answer, frames: view.frames.slice(i, i + FRAMES_PER_MESSAGE) });
+  return { ...view, frames: [] };
+}
+
+/** One handler per method. */
+type Handlers = {
+  [M in keyof HostMethods]: (
+    params: HostMethods[M]["params"],
+  ) => Promise<HostMethods[M]["result"]> | HostMethods[M]["result"];
+};
+
+function handlers(session: Session): Handlers {
+  return {
+    connect: ({ target, pinned, handshakeTimeoutMs, port }) =>
+      session.connect(target, pinned, handshakeTimeoutMs, port),
+    providerGone: () => session.providerGone(),
+    pin: ({ keys }) => session.pin(keys),
+    query: async ({ input }) => inSlices(await session.query(input)),
+    grant: ({ scope }) => session.grant(scope),
+    revoke: () => session.revoke(),
+    verify: async () => {
+      const held = session.latestLive().leg.frames.map((f) => f.frameId);
+      return revalidationView(held, await session.verifyFrames(held));
+    },
+    compose: async ({ answer, budgetTokens }) => {
+      const kept = session.answer(answer);
+      if (!kept.leg) throw new HostError("provider", "the host dropped this answer: there is nothing to compose");
+      return composeView({ ...kept, leg: kept.leg }, budgetTokens);
+    },
+    path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
+    exportSession: async () => ({
+      ndjson: session.transcript.text(),
+      verdicts: verdictsJson(session.answers, !session.transcript.truncated),
+    }),
+    importTranscript: async ({ bytes }) => {
+      const view = await importTranscript(session, bytes);
+      return { ...view, answers: view.answers.map(inSlices) };
+    },
+  };
+}
+
+async function start(init: HostInit): Promise<void> {
+  watchCsp(self);
+  const engine = (await defaultEngine()).name;
+  const session = new Session(consentStore(init.consent), engine);
+  const table = handlers(session);
+  const answer = async ({ id, method, params }: HostRequest) => {
+    if (method === "connect" || method === "query") resetCspWatch();
+    try {
+      const handler = table[method] as (p: typeof params) => unknown;
+      post({ id, ok: true, value: await handler(params) });
+    } catch (error) {
+      post({ id, ok: false, error: await errorView(error, session.url) });
+    }
+  };
+  // One request at a time, in order, so no two share the session's state; except the news that the
+  // in-page provider died, which must reach a request that waits for it.
+  let queue = Promise.resolve();
+  self.onmessage = (event: MessageEvent<HostRequest>) => {
+    if (event.data.method === "providerGone") void answer(event.data);
+    else queue = queue.then(() => answer(event.data));
+  };
+  post({ event: "ready", engine });
+}
+
+self.onmessage = (event: MessageEvent<HostInit>) => void start(event.data);

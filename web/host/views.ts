@@ -1,0 +1,81 @@
+/**
+ * The views the page asks for about a kept answer: a frame's inclusion path
+ * (spec §3.8), a revalidation (§4.7) and a composition (§4.8).
+ */
+import { frameProof, resultTree, traceInclusion } from "../../src/attest/index.ts";
+import { composeForPrompt, type DroppedFrame, type Revalidation } from "../../src/host/index.ts";
+import type { FrameId } from "../../src/protocol/index.ts";
+import { sameFrameId } from "../../src/protocol/index.ts";
+import type { ComposeView, PathView, RevalidationView } from "../shared/messages.ts";
+import type { KeptAnswer } from "./session.ts";
+
+/**
+ * The path of frame `index` from its leaf to the root: the proof the provider
+ * sent (matched by full identity, F11), or, when it sent none, the one the
+ * recomputed tree gives (F13), replayed step by step.
+ */
+export function pathView(kept: KeptAnswer, index: number): PathView {
+  const { result, providerName } = kept;
+  const frame = result.frames[index];
+  if (!frame) throw new RangeError("no such frame");
+  const tree = resultTree(providerName, result.frames);
+  const sent = result.frame_attestations?.find(
+    (entry) =>
+      entry.frame.provider_id === providerName &&
+      entry.frame.frame_id === frame.id &&
+      entry.frame.content_digest === frame.content_digest,
+  )?.inclusion_proof;
+  const proof = sent ?? frameProof(tree, index);
+  const trace = traceInclusion(tree.commitments[index]!, proof);
+  const common = {
+    frameId: frame.id,
+    source: sent ? "provider" : "derived",
+    leafIndex: proof.leaf_index,
+    leafCount: proof.leaf_count,
+    ...(result.result_attestation ? { signedRoot: result.result_attestation.signed_commitment } : {}),
+  } as const;
+  if ("problem" in trace)
+    return { ...common, commitment: "", leaf: "", steps: [], root: "", problem: trace.problem.replaceAll("_", " ") };
+  return { ...common, ...trace };
+}
+
+const DROP_WORDS: Record<DroppedFrame["reason"]["kind"], string> = {
+  unknown_provider: "not connected",
+  verify_unsupported: "the provider does not offer verify",
+  no_digest: "no content_digest to revalidate (D3)",
+  verify_failed: "the verify request failed",
+  stale: "changed since: stop using this copy (V4)",
+  gone: "the provider no longer has it (V4)",
+  unknown: "the provider could not say; unknown is never validity (V3)",
+};
+
+/** Per-frame verdicts of a revalidation, in the order the frames were held. */
+export function revalidationView(held: readonly FrameId[], revalidation: Revalidation): RevalidationView[] {
+  return held.map((frameId) => {
+    if (revalidation.retained.some((f) => sameFrameId(f, frameId)))
+      return { frameId, status: "valid", detail: "still current" };
+    const dropped = revalidation.dropped.find((d) => sameFrameId(d.frame, frameId));
+    const reason = dropped?.reason ?? { kind: "unknown" as const };
+    const extra = reason.kind === "stale" && reason.replacementDigest ? ` (now ${reason.replacementDigest})` : "";
+    return {
+      frameId,
+      status: reason.kind === "unknown_provider" ? "unknown" : reason.kind,
+      detail: DROP_WORDS[reason.kind] + extra,
+    };
+  });
+}
+
+/** What `composeForPrompt` builds from a live answer's audited frames within `budgetTokens` (spec §4.8). */
+export function composeView(
+  kept: KeptAnswer & { leg: NonNullable<KeptAnswer["leg"]> },
+  budgetTokens: number,
+): ComposeView {
+  const offered = kept.leg.frames.map((f) => ({ frameId: f.frameId, frame: f.frame, attestation: f.attestation }));
+  const composed = composeForPrompt(offered, { budgetTokens });
+  return {
+    prompt: composed.prompt,
+    globalBudget: composed.audit.global_budget,
+    tokensUsed: composed.audit.tokens_used,
+    entries: composed.audit.entries,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The in-page provider: the docs provider (spec §4.13) in a Web Worker, over
+ * this repo's README and docs/ as indexed at build time, signing with a dev
+ * key generated at build time, served as NDJSON over a MessagePort (`serve`),
+ * so the playground works with the network off.
+ */
+import { signerFromSeed } from "../../src/attest/index.ts";
+import { docsProvider, readCorpus } from "../../src/docs/index.ts";
+import { messagePortStreams } from "../../src/host/index.ts";
+import { serveStream } from "../../src/provider/index.ts";
+import { NdjsonDecoderStream } from "../../src/wire/index.ts";
+import corpusJson from "playground:corpus";
+import devSeedHex from "playground:dev-seed";
+import type { ProviderControl, ProviderEvent } from "../shared/messages.ts";
+import { countersign, TamperDesk } from "./countersign.ts";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const post = (event: ProviderEvent) => self.postMessage(event);
+const desk = new TamperDesk((order) => post({ type: "tampered", frameId: order.frameId, kind: order.kind }));
+
+const ready = (async () => {
+  const signer = await signerFromSeed(devSeedHex, {
+    keyId: (publicKey) => `in-page-${publicKey.slice(0, 8)}`,
+    attesterId: "in-page docs",
+  });
+  const provider = docsProvider(readCorpus(corpusJson), { signer });
+  post({ type: "ready", keyId: signer.attesterKey.key_id });
+  return { provider, signer };
+})();
+
+/** Serves one connection on `port` until the host says shutdown or the port ends. */
+async function serve(port: MessagePort): Promise<void> {
+  const { provider, signer } = await ready;
+  const streams = messagePortStreams(port);
+  const replies = new NdjsonDecoderStream();
+  const piped = replies.readable.pipeThrough(countersign(provider.info.name, signer, desk)).pipeTo(streams.writable);
+  await serveStream(provider, { readable: streams.readable, writable: replies.writable });
+  await piped.catch(() => undefined);
+}
+
+self.onmessage = (event: MessageEvent<ProviderControl>) => {
+  const message = event.data;
+  if (message.type === "serve") void serve(message.port);
+  else desk.arm(message);
+};

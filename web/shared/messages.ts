@@ -1,0 +1,190 @@
+/**
+ * What the page and its host Worker say to each other (types only). The host
+ * (connections, consent, audits, every signature check) runs in a Worker so the
+ * page's main thread only renders; the page owns Web Storage and the DOM.
+ */
+import type { ContentBinding } from "../../src/attest/index.ts";
+import type {
+  AuditEntry,
+  ConsentReceipt,
+  ConsentState,
+  HostErrorDetails,
+  HostErrorKind,
+  QueryInput,
+  TrustAnchor,
+} from "../../src/host/index.ts";
+import type {
+  AttesterKey,
+  Capabilities,
+  ContextFrame,
+  FrameId,
+  ProviderInfo,
+  Violation,
+} from "../../src/protocol/index.ts";
+
+/** Where to connect: a URL (with an optional bearer token), or the in-page provider over a MessagePort. */
+export type Target =
+  | { readonly kind: "http"; readonly url: string; readonly token?: string }
+  | { readonly kind: "in-page" };
+
+/** How a badge reads: the four kinds of the issue, plus "cannot check" for keys or algorithms the host lacks. */
+export type BadgeTone = "verified" | "identity" | "invalid" | "unsigned" | "unchecked";
+
+/** One frame's (or the result's) attestation, in words. `verdict` is the machine name (a verdict or state kind). */
+export interface Badge {
+  readonly tone: BadgeTone;
+  readonly label: string;
+  readonly detail: string;
+  readonly verdict: string;
+  readonly keyId?: string;
+  readonly tier?: TrustAnchor;
+}
+
+/** A handshake as the page shows it. */
+export interface HandshakeView {
+  readonly localId: string;
+  readonly target: Target["kind"];
+  readonly url?: string;
+  /** The provider as the host treats it: over HTTP `data_flow.egress` is forced true (C4). */
+  readonly provider: ProviderInfo;
+  /** What the provider itself declared for `egress`. */
+  readonly declaredEgress: boolean | undefined;
+  readonly protocolVersion: string;
+  readonly hostVersion: string;
+  readonly capabilities: Capabilities;
+  readonly attesterKeys: readonly { readonly key: AttesterKey; readonly fingerprint: string }[];
+  readonly violations: readonly Violation[];
+  /** The Ed25519 engine that checks signatures here. */
+  readonly engine: "webcrypto" | "noble";
+}
+
+/** One frame of an answer, audited. */
+export interface FrameView {
+  readonly index: number;
+  readonly frame: ContextFrame;
+  readonly frameId: FrameId;
+  readonly badge: Badge;
+  readonly binding: ContentBinding["kind"];
+  readonly cost: { readonly declared: number; readonly canonical: number };
+  readonly violations: readonly Violation[];
+}
+
+/** One answer (live or imported), audited and checked. */
+export interface AnswerView {
+  readonly answer: number;
+  readonly source: "live" | "import";
+  readonly providerName: string;
+  readonly query: QueryInput;
+  readonly frames: readonly FrameView[];
+  readonly truncated: boolean;
+  /** The root recomputed from exactly these frames (F12), the one signed, and the result attestation's badge. */
+  readonly root: { readonly recomputed: string; readonly signed?: string; readonly badge: Badge };
+  readonly budget: {
+    readonly maxTokens: number;
+    readonly maxFrames: number;
+    readonly declared: number;
+    readonly canonical: number;
+    readonly violations: readonly Violation[];
+  };
+  /** Set when the host dropped the whole answer (B2): the frames are shown, marked as not accepted. */
+  readonly dropped?: { readonly outcome: "budget_lie" | "frame_flood"; readonly violations: readonly Violation[] };
+  readonly violations: readonly Violation[];
+}
+
+/** An inclusion path ready to draw, leaf to root. */
+export interface PathView {
+  readonly frameId: string;
+  readonly source: "provider" | "derived";
+  readonly commitment: string;
+  readonly leaf: string;
+  readonly steps: readonly { readonly sibling: string; readonly siblingIsLeft: boolean; readonly node: string }[];
+  readonly root: string;
+  readonly signedRoot?: string;
+  readonly leafIndex: number;
+  readonly leafCount: number;
+  readonly problem?: string;
+}
+
+/** One revalidated frame (spec §4.7). */
+export interface RevalidationView {
+  readonly frameId: FrameId;
+  readonly status: "valid" | "stale" | "gone" | "unknown" | "no_digest" | "verify_unsupported" | "verify_failed";
+  readonly detail: string;
+}
+
+/** The compose view: what `composeForPrompt` built and its audit (spec §4.8). */
+export interface ComposeView {
+  readonly prompt: string;
+  readonly globalBudget: number;
+  readonly tokensUsed: number;
+  readonly entries: readonly AuditEntry[];
+}
+
+/** An imported transcript, re-verified. */
+export interface ImportView {
+  readonly conversations: number;
+  readonly answers: readonly AnswerView[];
+  readonly failures: readonly string[];
+  readonly problems: readonly string[];
+}
+
+/** A failure the page explains in words: a `HostError` kind, or what the page diagnosed about a failed fetch. */
+export interface ErrorView {
+  readonly kind: HostErrorKind | "blocked_by_csp" | "cors_refused" | "unreachable" | "bad_input" | "internal";
+  readonly message: string;
+  readonly details: HostErrorDetails;
+}
+
+/** Requests from the page, by method. */
+export interface HostMethods {
+  connect: {
+    /** `port` (transferred) reaches the in-page provider when `target.kind` is `in-page`. */
+    params: { target: Target; pinned: readonly AttesterKey[]; handshakeTimeoutMs: number; port?: MessagePort };
+    result: HandshakeView;
+  };
+  providerGone: { params: Record<string, never>; result: null };
+  pin: { params: { keys: readonly AttesterKey[] }; result: null };
+  query: { params: { input: QueryInput }; result: AnswerView };
+  grant: { params: { scope?: string }; result: null };
+  revoke: { params: Record<string, never>; result: null };
+  verify: { params: Record<string, never>; result: readonly RevalidationView[] };
+  compose: { params: { answer: number; budgetTokens: number }; result: ComposeView };
+  path: { params: { answer: number; frame: number }; result: PathView };
+  exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
+  /** The transcript's bytes (UTF-8 NDJSON), transferred. */
+  importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
+}
+
+/** A request on the wire between page and host Worker. */
+export type HostRequest = {
+  [M in keyof HostMethods]: { readonly id: number; readonly method: M; readonly params: HostMethods[M]["params"] };
+}[keyof HostMethods];
+
+/** A reply or an event from the host Worker. */
+export type HostMessage =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: ErrorView }
+  | { readonly event: "consent"; readonly state: ConsentState }
+  /** Frames of a large answer, sent ahead of the reply in slices, so no single message takes long to receive. */
+  | { readonly event: "frames"; readonly answer: number; readonly frames: readonly FrameView[] }
+  | { readonly event: "ready"; readonly engine: "webcrypto" | "noble" };
+
+/** The first message to the host Worker: the consent the page remembers, and (for the in-page provider) a port. */
+export interface HostInit {
+  readonly consent: ConsentState;
+}
+
+/** What the page tells the in-page provider Worker. */
+export type ProviderControl =
+  | { readonly type: "serve"; readonly port: MessagePort }
+  | { readonly type: "tamper"; readonly frameId: string; readonly otherFrameId?: string; readonly kind: TamperKind };
+
+/** The tamper panel's choices: one frame of the next answer is corrupted after signing. */
+export type TamperKind = "content" | "provenance" | "signature" | "lift";
+
+/** What the in-page provider Worker tells the page. */
+export type ProviderEvent =
+  | { readonly type: "ready"; readonly keyId: string }
+  | { readonly type: "tampered"; readonly frameId: string; readonly kind: TamperKind };
+
+export type { ConsentReceipt };

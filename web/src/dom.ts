@@ -1,0 +1,72 @@
+/**
+ * DOM helpers. Everything the page shows from a provider goes in as text
+ * nodes or attribute values, never as markup: there is no HTML parsing sink
+ * in the page (the CSP's Trusted Types policy would refuse one anyway).
+ */
+
+/** A child: a node, or text (numbers and strings become text nodes); nothing for null, undefined or false. */
+export type Child = Node | string | number | undefined | null | false;
+type Props = Record<string, string | number | boolean | undefined>;
+
+function build<T extends Element>(node: T, props: Props, children: readonly Child[]): T {
+  for (const [name, value] of Object.entries(props))
+    if (value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : String(value));
+  fillIn(node, children);
+  return node;
+}
+
+function fillIn(node: Element, children: readonly Child[]): void {
+  for (const child of children)
+    if (child !== undefined && child !== null && child !== false)
+      node.append(typeof child === "object" ? child : String(child));
+}
+
+/** An HTML element with attributes (true ⇒ present, false or undefined ⇒ absent) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  return build(document.createElement(tag), props, children);
+}
+
+/** An SVG element with attributes and children. */
+export function svg(tag: string, props: Props = {}, ...children: Child[]): SVGElement {
+  return build(document.createElementNS("http://www.w3.org/2000/svg", tag) as SVGElement, props, children);
+}
+
+/** The element with this id (the page's skeleton is static HTML, so a missing one is a bug). */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`#${id} is missing from index.html`);
+  return node as T;
+}
+
+/** Replaces an element's children. */
+export function fill(node: Element, ...children: Child[]): void {
+  node.replaceChildren();
+  fillIn(node, children);
+}
+
+/** Fills each `[data-slot=name]` under `root` with its value's children (text stays text). */
+export function slots(root: ParentNode, values: Record<string, Child | readonly Child[]>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const node = root.querySelector(`[data-slot="${name}"]`);
+    if (node) fill(node, ...(Array.isArray(value) ? value : [value]));
+  }
+}
+
+/** A copy of a `<template>`'s first element (the page's own static markup). */
+export function fromTemplate(id: string): HTMLElement {
+  return (byId<HTMLTemplateElement>(id).content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+}
+
+/** A hash shortened for display: the first 12 hex digits (the full value goes beside it or in a title). */
+export function short(digest: string): string {
+  return digest.startsWith("sha256:") ? `${digest.slice(7, 19)}…` : digest;
+}
+
+/** Lets the browser paint and handle input before the next slice of work. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

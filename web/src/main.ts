@@ -1,0 +1,295 @@
+/**
+ * The playground page: a CGP host whose connection, consent gate and
+ * signature checks run in a Web Worker (web/host), and whose main thread only
+ * renders. See docs/playground.md.
+ */
+import type { ConsentState, QueryInput } from "../../src/host/index.ts";
+import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
+import { localIdOf } from "../shared/local-id.ts";
+import { alertError, announce, busy } from "./announce.ts";
+import { byId, fill } from "./dom.ts";
+import { fromFragment, type SharedState, toFragment } from "./fragment.ts";
+import { InPageProvider } from "./in-page.ts";
+import { explain } from "./messages.ts";
+import { renderCompose } from "./panels/compose.ts";
+import { askConsent, renderConsent } from "./panels/consent.ts";
+import { renderHandshake } from "./panels/handshake.ts";
+import { renderPath } from "./panels/proof.ts";
+import { readQuery, renderKinds, writeQuery } from "./panels/query.ts";
+import { markSelected, renderAnswer } from "./panels/results.ts";
+import { renderRevalidation } from "./panels/revalidate.ts";
+import { renderTamper, tamperChoice } from "./panels/tamper.ts";
+import { download, renderImport, watchImports } from "./panels/transcript.ts";
+import { HostClient, HostFailure } from "./rpc.ts";
+import { loadConsent, pinKey, pinnedKeys, rememberedToken, rememberToken, saveConsent } from "./storage.ts";
+
+const state: {
+  view?: HandshakeView;
+  target?: Target;
+  answer?: AnswerView;
+  answers: Map<number, AnswerView>;
+  consent: ConsentState;
+} = { answers: new Map(), consent: loadConsent() };
+
+const host = new HostClient({ consent: state.consent }, (message) => {
+  if (message.event !== "consent") return;
+  state.consent = message.state;
+  saveConsent(message.state);
+  renderConsent(state.view, message.state);
+});
+const provider = new InPageProvider(
+  (event) => {
+    if (event.type === "tampered")
+      announce(`The in-page provider corrupted frame ${event.frameId} (${event.kind}) after signing.`);
+  },
+  () => void host.call("providerGone", {}),
+);
+
+const input = (id: string) => byId<HTMLInputElement>(id);
+
+/** Shows a failure, in words (every `HostError` kind has its message). */
+function failed(error: unknown): void {
+  const view =
+    error instanceof HostFailure
+      ? error.view
+      : { kind: "bad_input" as const, message: error instanceof Error ? error.message : String(error), details: {} };
+  const { title, hint } = explain(view);
+  alertError(title, hint);
+  announce(title);
+}
+
+function readTarget(): Target {
+  if (document.querySelector<HTMLInputElement>('input[name="mode"]:checked')?.value === "in-page")
+    return { kind: "in-page" };
+  const url = input("provider-url").value.trim();
+  try {
+    new URL(url);
+  } catch {
+    throw new RangeError("the provider URL must be a full URL, such as https://docs.example.com/contextgraph");
+  }
+  const token = input("token").value;
+  return { kind: "http", url, ...(token ? { token } : {}) };
+}
+
+function providerParam(target: Target): string {
+  return target.kind === "in-page" ? "in-page" : target.url;
+}
+
+async function connect(): Promise<void> {
+  alertError();
+  const target = readTarget();
+  const localId = localIdOf(target);
+  const timeout = Number(input("handshake-timeout").value) || 10_000;
+  const port = target.kind === "in-page" ? provider.connect() : undefined;
+  byId("handshake").hidden = true;
+  const view = await busy(byId("connect"), "Connecting…", () =>
+    host.call(
+      "connect",
+      { target, pinned: pinnedKeys(localId), handshakeTimeoutMs: timeout, ...(port ? { port } : {}) },
+      port ? [port] : [],
+    ),
+  );
+  if (target.kind === "http") rememberToken(localId, input("remember-token").checked ? target.token : undefined);
+  state.view = view;
+  state.target = target;
+  showConnected(view);
+  announce(`Connected to ${view.provider.name} ${view.provider.version}.`);
+}
+
+function showConnected(view: HandshakeView): void {
+  renderHandshake(view, (key) => void pin(view, key));
+  renderKinds(view.capabilities.query.kinds ?? []);
+  renderConsent(view, state.consent);
+  for (const id of ["query", "revalidate", "compose"]) byId(id).hidden = false;
+  byId("revalidate").hidden = !view.capabilities.verify;
+  renderTamper(undefined, false);
+}
+
+async function pin(view: HandshakeView, key: Parameters<typeof pinKey>[1]) {
+  await host.call("pin", { keys: pinKey(view.localId, key) });
+  renderHandshake(view, (k) => void pin(view, k));
+  announce(`Key ${key.key_id} pinned: later answers show the pinned tier.`);
+}
+
+/** Asks the host, and when it names missing consent, asks the person once per scope; a refusal sends nothing. */
+async function ask(query: QueryInput): Promise<AnswerView | undefined> {
+  for (let round = 0; round < 3; round++) {
+    try {
+      return await host.call("query", { input: query });
+    } catch (error) {
+      const kind = error instanceof HostFailure ? error.view.kind : undefined;
+      if (!state.view || (kind !== "consent_required" && kind !== "consent_scope_required")) throw error;
+      const scopes =
+        kind === "consent_scope_required" ? [...((error as HostFailure).view.details.scopes ?? [])] : [undefined];
+      for (const scope of scopes) {
+        if (!(await askConsent(state.view, scope))) {
+          failed(error);
+          return undefined;
+        }
+        await host.call("grant", scope === undefined ? {} : { scope });
+      }
+    }
+  }
+  return undefined;
+}
+
+async function runQuery(): Promise<void> {
+  alertError();
+  const query = readQuery();
+  performance.mark("frameline:asked");
+  const answer = await busy(byId("query"), "Querying and verifying…", () => ask(query));
+  if (!answer || !state.target) return;
+  const fragment = toFragment(providerParam(state.target), query);
+  history.replaceState(null, "", fragment);
+  const share = byId<HTMLAnchorElement>("share-link");
+  share.href = fragment;
+  share.hidden = false;
+  await show(answer);
+  renderTamper(answer, state.target.kind === "in-page");
+  byId("results-h").focus();
+}
+
+async function show(answer: AnswerView): Promise<void> {
+  state.answer = answer;
+  state.answers.set(answer.answer, answer);
+  byId("proof").hidden = true;
+  fill(byId("proof-body"));
+  byId<HTMLInputElement>("compose-budget").value = String(answer.query.max_tokens);
+  await renderAnswer(answer, {
+    followUp: (uri) =>
+      toFragment(state.target ? providerParam(state.target) : "in-page", { ...answer.query, anchors: [uri] }),
+    select: (index) => void guard(() => selectFrame(index)),
+  });
+  const invalid = answer.frames.filter((f) => f.badge.tone === "invalid").length;
+  announce(`${answer.frames.length} frames; ${invalid} invalid.`);
+}
+
+async function selectFrame(index: number): Promise<void> {
+  if (!state.answer) return;
+  renderPath(await host.call("path", { answer: state.answer.answer, frame: index }));
+  markSelected(index);
+  byId("proof-h").focus();
+}
+
+async function compose(): Promise<void> {
+  if (!state.answer) throw new RangeError("run a query first");
+  const budgetTokens = Number(input("compose-budget").value);
+  if (!Number.isInteger(budgetTokens) || budgetTokens < 0) throw new RangeError("the budget must be a whole number");
+  const view = await busy(byId("compose"), "Composing…", () =>
+    host.call("compose", { answer: state.answer!.answer, budgetTokens }),
+  );
+  renderCompose(view);
+  announce(`Composed: ${view.tokensUsed} of ${view.globalBudget} budget tokens.`);
+}
+
+async function revalidate(): Promise<void> {
+  const verdicts = await busy(byId("revalidate"), "Revalidating…", () => host.call("verify", {}));
+  renderRevalidation(verdicts);
+  announce(
+    `Revalidated ${verdicts.length} frames; ${verdicts.filter((v) => v.status === "valid").length} still valid.`,
+  );
+}
+
+async function tamper(): Promise<void> {
+  const { frameId, kind } = tamperChoice();
+  provider.tamper(frameId, kind);
+  await runQuery();
+}
+
+async function exportSession(): Promise<void> {
+  const { ndjson, verdicts } = await host.call("exportSession", {});
+  download("frameline-session.ndjson", "application/x-ndjson", ndjson);
+  download("frameline-verdicts.json", "application/json", verdicts);
+  announce("Exported the session transcript and its verdicts.");
+}
+
+async function importFile(file: File): Promise<void> {
+  alertError();
+  performance.mark("frameline:asked");
+  const view = await busy(byId("transcript"), `Re-verifying ${file.name} offline…`, async () => {
+    // The bytes move to the host Worker (transferred, not copied) and are decoded there.
+    const bytes = await file.arrayBuffer();
+    return host.call("importTranscript", { bytes }, [bytes]);
+  });
+  for (const answer of view.answers) state.answers.set(answer.answer, answer);
+  renderImport(view, (n) => void guard(() => show(state.answers.get(n)!)));
+  if (view.answers[0]) await show(view.answers[0]);
+  renderTamper(undefined, false);
+}
+
+/** Runs a handler, showing its failure in words instead of losing it. */
+async function guard(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    failed(error);
+  }
+}
+
+function onSubmit(id: string, work: () => Promise<void>): void {
+  byId(id).addEventListener("submit", (event) => {
+    event.preventDefault();
+    void guard(work);
+  });
+}
+
+/** Applies a shared link: fills the forms, and when it names a goal, connects (if needed) and runs the query. */
+async function apply(shared: SharedState): Promise<void> {
+  if (shared.provider) {
+    const inPage = shared.provider === "in-page";
+    for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="mode"]'))
+      radio.checked = radio.value === (inPage ? "in-page" : "url");
+    if (!inPage) input("provider-url").value = shared.provider;
+    syncMode();
+  }
+  if (!shared.query?.goal) return writeQuery(shared.query ?? {});
+  const sameProvider = state.target && shared.provider && providerParam(state.target) === shared.provider;
+  if (!sameProvider) await connect();
+  writeQuery(shared.query);
+  await runQuery();
+}
+
+function syncMode(): void {
+  const inPage = document.querySelector<HTMLInputElement>('input[name="mode"]:checked')?.value === "in-page";
+  byId("url-fields").hidden = inPage;
+  const url = input("provider-url").value.trim();
+  try {
+    const token = inPage || !url ? undefined : rememberedToken(localIdOf({ kind: "http", url }));
+    if (token !== undefined) input("token").value = token;
+    input("remember-token").checked = token !== undefined;
+  } catch {
+    // Not a URL yet: nothing remembered for it.
+  }
+}
+
+function boot(): void {
+  const here = location.protocol.startsWith("http") ? new URL("/contextgraph", location.origin).href : "";
+  input("provider-url").value = here;
+  if (!here) (document.querySelector('input[name="mode"][value="in-page"]') as HTMLInputElement).checked = true;
+  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", syncMode);
+  input("provider-url").addEventListener("change", syncMode);
+  syncMode();
+  onSubmit("connect-form", connect);
+  onSubmit("query-form", runQuery);
+  onSubmit("compose-form", compose);
+  onSubmit("tamper-form", tamper);
+  byId("crash-button").addEventListener("click", () => {
+    provider.crash();
+    announce("The in-page provider was stopped.");
+  });
+  byId("verify-button").addEventListener("click", () => void guard(revalidate));
+  byId("revoke").addEventListener(
+    "click",
+    () =>
+      void guard(async () => {
+        await host.call("revoke", {});
+        announce("Consent revoked: the next query asks again.");
+      }),
+  );
+  byId("export-button").addEventListener("click", () => void guard(exportSession));
+  watchImports((file) => void guard(() => importFile(file)));
+  addEventListener("hashchange", () => void guard(() => apply(fromFragment(location.hash))));
+  void guard(() => apply(fromFragment(location.hash)));
+}
+
+boot();

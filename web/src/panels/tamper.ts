@@ -1,0 +1,21 @@
+/** The tamper panel: shown for the in-page provider, listing the frames of the latest answer. */
+import type { AnswerView, TamperKind } from "../../shared/messages.ts";
+import { byId, el, fill } from "../dom.ts";
+
+/** Fills the frame choice from an answer (or hides the panel when the provider is not the in-page one). */
+export function renderTamper(answer: AnswerView | undefined, inPage: boolean): void {
+  byId("tamper").hidden = !inPage || !answer || answer.source !== "live";
+  if (!answer) return;
+  fill(
+    byId("tamper-frame"),
+    ...answer.frames.map((f) =>
+      el("option", { value: f.frame.id }, `${f.index + 1}. ${f.frame.title} (${f.frame.id})`),
+    ),
+  );
+}
+
+/** The chosen frame and kind of corruption. */
+export function tamperChoice(): { frameId: string; kind: TamperKind } {
+  const kind = document.querySelector<HTMLInputElement>('input[name="tamper-kind"]:checked')?.value as TamperKind;
+  return { frameId: byId<HTMLSelectElement>("tamper-frame").value, kind: kind ?? "content" };
+}

@@ -1,0 +1,64 @@
+/**
+ * Export and import: the session's envelopes as NDJSON and its verdicts as
+ * JSON, downloaded as files; a transcript read from a file picker or a drop,
+ * handed to the host to re-verify offline.
+ */
+import type { ImportView } from "../../shared/messages.ts";
+import { byId, el, fill } from "../dom.ts";
+
+/** Offers `text` as a file download (nothing leaves the page). */
+export function download(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Calls `onFile` for a file chosen in the picker or dropped on the drop zone. */
+export function watchImports(onFile: (file: File) => void): void {
+  const picker = byId<HTMLInputElement>("import-file");
+  picker.addEventListener("change", () => {
+    const file = picker.files?.[0];
+    if (file) onFile(file);
+    picker.value = "";
+  });
+  const zone = byId("drop-zone");
+  zone.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    zone.classList.add("over");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (event) => {
+    event.preventDefault();
+    zone.classList.remove("over");
+    const file = event.dataTransfer?.files[0];
+    if (file) onFile(file);
+  });
+}
+
+/** Renders what an import found, with a button to show each answer. */
+export function renderImport(view: ImportView, show: (answer: number) => void): void {
+  const answers = view.answers.map((a) => {
+    const bad = a.frames.filter((f) => f.badge.tone === "invalid").length;
+    const button = el("button", { type: "button", class: "quiet" }, `Show answer ${a.answer}`);
+    button.addEventListener("click", () => show(a.answer));
+    return el(
+      "li",
+      { "data-answer": a.answer },
+      `"${a.query.goal}" from ${a.providerName}: ${a.frames.length} frames, ${bad} invalid. `,
+      button,
+    );
+  });
+  fill(
+    byId("import-summary"),
+    el(
+      "p",
+      { "data-import": "summary" },
+      `Re-verified ${view.answers.length} answers in ${view.conversations} conversations, offline.`,
+    ),
+    el("ul", {}, ...answers),
+    ...[...view.failures, ...view.problems].map((text) => el("p", { class: "violations" }, text)),
+  );
+}

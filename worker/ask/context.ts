@@ -1,0 +1,105 @@
+/**
+ * The ask Worker's settings, read from its bindings (docs/ask.md): the
+ * providers, the handshake cache (memory per isolate, plus KV when
+ * `HANDSHAKE_KV` is bound, else the Cache API when the runtime has one, in
+ * the cache `HANDSHAKE_CACHE_SCOPE` names;
+ * `HANDSHAKE_CACHE = "off"` handshakes on every question) and the time bounds.
+ */
+import {
+  cacheApiHandshakeStore,
+  HandshakeCache,
+  type HandshakeStore,
+  type KvNamespaceLike,
+  kvHandshakeStore,
+} from "../../src/host/index.ts";
+import type { AskContext } from "./ask.ts";
+import { ConfigError, type ProviderConfig, readProviders } from "./config.ts";
+import type { AskInvocation } from "./handler.ts";
+import { askProviders, type Bindings } from "./providers.ts";
+
+/** One cache per store choice and age, for the life of the isolate: what makes the next question warm. */
+const handshakeCaches = new Map<string, HandshakeCache>();
+let lastProviders: { value: unknown; configs: ProviderConfig[] } | undefined;
+
+/** A whole number of `name` between `min` and `max`, or undefined when unset. */
+function wholeNumber(env: Bindings, name: string, min: number, max: number): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === "") return undefined;
+  const number = typeof value === "number" ? value : Number(value);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new ConfigError(name, `${name} must be a whole number from ${min} to ${max}`);
+  return number;
+}
+
+function isKv(value: unknown): value is KvNamespaceLike {
+  return typeof value === "object" && value !== null && typeof (value as KvNamespaceLike).put === "function";
+}
+
+const SCOPE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** `HANDSHAKE_CACHE_SCOPE` (default `ask`): names the Cache API cache this Worker keeps acks in. */
+function scopeOf(env: Bindings): string {
+  const scope = env.HANDSHAKE_CACHE_SCOPE ?? "ask";
+  if (typeof scope !== "string" || !SCOPE.test(scope))
+    throw new ConfigError(
+      "HANDSHAKE_CACHE_SCOPE",
+      "HANDSHAKE_CACHE_SCOPE must be 1–64 letters, digits, '.', '_' or '-'",
+    );
+  return scope;
+}
+
+/**
+ * The async tier: KV when `HANDSHAKE_KV` is bound; else the Cache API where
+ * the runtime has one, in the cache `frameline-handshakes/<scope>` (a zone's
+ * Workers share its caches, and two Workers may give one binding name to
+ * different services: each such deployment gets its own scope); else none.
+ */
+async function storeOf(env: Bindings, scope: string): Promise<HandshakeStore | undefined> {
+  if (env.HANDSHAKE_KV !== undefined) {
+    if (!isKv(env.HANDSHAKE_KV)) throw new ConfigError("HANDSHAKE_KV", "HANDSHAKE_KV must be a KV namespace binding");
+    return kvHandshakeStore(env.HANDSHAKE_KV);
+  }
+  const storage = (globalThis as { caches?: CacheStorage }).caches;
+  if (!storage || typeof storage.open !== "function") return undefined;
+  return cacheApiHandshakeStore(await storage.open(`frameline-handshakes/${scope}`));
+}
+
+/** The handshake cache for these bindings: shared by the isolate's questions, or a fresh one when caching is off. */
+export async function handshakeCacheFor(env: Bindings): Promise<HandshakeCache> {
+  const mode = env.HANDSHAKE_CACHE ?? "on";
+  if (mode !== "on" && mode !== "off")
+    throw new ConfigError("HANDSHAKE_CACHE", 'HANDSHAKE_CACHE must be "on" or "off"');
+  const maxAgeSeconds = wholeNumber(env, "HANDSHAKE_MAX_AGE_SECONDS", 1, 86_400);
+  const maxAge = maxAgeSeconds === undefined ? {} : { maxAgeMs: maxAgeSeconds * 1000 };
+  if (mode === "off") return new HandshakeCache(maxAge);
+  const scope = scopeOf(env);
+  const key = JSON.stringify([env.HANDSHAKE_KV === undefined ? "cache-api" : "kv", scope, maxAgeSeconds ?? null]);
+  let cache = handshakeCaches.get(key);
+  if (!cache) {
+    const store = await storeOf(env, scope);
+    cache = handshakeCaches.get(key) ?? new HandshakeCache({ ...maxAge, ...(store ? { store } : {}) });
+    handshakeCaches.set(key, cache);
+  }
+  return cache;
+}
+
+/** The configured providers, parsed once per distinct `PROVIDERS` value. */
+function providerConfigs(env: Bindings): ProviderConfig[] {
+  if (env.PROVIDERS === undefined) throw new ConfigError("PROVIDERS", "PROVIDERS is not set");
+  if (lastProviders?.value !== env.PROVIDERS)
+    lastProviders = { value: env.PROVIDERS, configs: readProviders(env.PROVIDERS) };
+  return lastProviders.configs;
+}
+
+/** Everything one question needs, from the bindings (and, in a Worker, the invocation's `waitUntil`). */
+export async function askContextFrom(env: Bindings, invocation: AskInvocation = {}): Promise<AskContext> {
+  const handshakeTimeoutMs = wholeNumber(env, "HANDSHAKE_TIMEOUT_MS", 1, 60_000);
+  const queryTimeoutMs = wholeNumber(env, "QUERY_TIMEOUT_MS", 1, 120_000);
+  return {
+    providers: askProviders(providerConfigs(env), env),
+    cache: await handshakeCacheFor(env),
+    ...(handshakeTimeoutMs === undefined ? {} : { handshakeTimeoutMs }),
+    ...(queryTimeoutMs === undefined ? {} : { queryTimeoutMs }),
+    ...(invocation.waitUntil ? { waitUntil: invocation.waitUntil } : {}),
+  };
+}

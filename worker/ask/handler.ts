@@ -1,0 +1,105 @@
+/**
+ * The `/ask` handler: a plain `(Request) => Promise<Response>` over web
+ * standards, so the same code serves in workerd, Node, Deno and Bun
+ * (docs/ask.md). `POST /ask` with a JSON question answers JSON; a bad
+ * question is a 400 naming the member, a body over the limit a 413, any other
+ * failure a typed error without details.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { type AskContext, ask } from "./ask.ts";
+import { type AskRequest, parseAskRequest } from "./ask-request.ts";
+import { ConfigError } from "./config.ts";
+
+/** The default body limit of `/ask`: 16 KiB (a question is a goal, a query text and a few kinds). */
+export const ASK_MAX_BODY_BYTES = 16 * 1024;
+
+/** What the handler does per request that a runtime may add to: a Worker's `waitUntil`. */
+export interface AskInvocation {
+  readonly waitUntil?: (work: Promise<unknown>) => void;
+}
+
+/** The handler: the request, and (in a Worker) the invocation's extras. */
+export type AskHandler = (request: Request, invocation?: AskInvocation) => Promise<Response>;
+
+/** Options for `createAskHandler`. */
+export interface AskHandlerOptions {
+  /** The providers and the cache for one request (configuration errors are thrown as `ConfigError`). */
+  context(invocation: AskInvocation): AskContext | Promise<AskContext>;
+  /** The body limit of `/ask` (default `ASK_MAX_BODY_BYTES`). */
+  readonly maxBodyBytes?: number;
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+/** A JSON response. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...HEADERS, ...headers } });
+}
+
+/** An error response: `{ error: { kind, member?, message } }`. */
+export function errorResponse(
+  status: number,
+  kind: string,
+  message: string,
+  member?: string,
+  headers: Record<string, string> = {},
+): Response {
+  return json({ error: { kind, ...(member === undefined ? {} : { member }), message } }, status, headers);
+}
+
+/** A failure while answering, as a response: a configuration error names its member, anything else nothing. */
+export function failureResponse(error: unknown): Response {
+  if (error instanceof ConfigError) return errorResponse(500, "configuration", error.message, error.member);
+  return errorResponse(500, "internal", "the question could not be answered");
+}
+
+/** Answers a parsed question with the context of this invocation. */
+export async function answer(options: AskHandlerOptions, question: AskRequest, invocation: AskInvocation) {
+  return ask(question, await options.context(invocation));
+}
+
+/** The question in a request body, or the 400 refusing it. */
+async function questionOf(request: Request): Promise<AskRequest | Response> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return errorResponse(400, "invalid_request", "body must be JSON", "body");
+  }
+  const parsed = parseAskRequest(body);
+  if (!parsed.ok) return errorResponse(400, "invalid_request", parsed.refusal.message, parsed.refusal.member);
+  return parsed.request;
+}
+
+/** The `/ask` handler (see the module comment); `GET /healthz` answers `ok`. */
+export function createAskHandler(options: AskHandlerOptions): AskHandler {
+  const limit = options.maxBodyBytes ?? ASK_MAX_BODY_BYTES;
+  const app = new Hono<{ Bindings: AskInvocation }>();
+  app.get("/healthz", (c) => c.text("ok\n"));
+  app.post(
+    "/ask",
+    async (c, next) =>
+      JSON_TYPE.test(c.req.header("content-type") ?? "")
+        ? next()
+        : errorResponse(415, "unsupported_media_type", "the body must be application/json"),
+    bodyLimit({
+      maxSize: limit,
+      onError: () => errorResponse(413, "body_too_large", `the body must be at most ${limit} bytes`),
+    }),
+    async (c) => {
+      const question = await questionOf(c.req.raw);
+      if (question instanceof Response) return question;
+      try {
+        return json(await answer(options, question, c.env ?? {}));
+      } catch (error) {
+        return failureResponse(error);
+      }
+    },
+  );
+  app.all("/ask", () => errorResponse(405, "method_not_allowed", "use POST", undefined, { allow: "POST" }));
+  app.notFound(() => errorResponse(404, "not_found", "no such endpoint: POST /ask"));
+  app.onError((error) => failureResponse(error));
+  return (request, invocation = {}) => Promise.resolve(app.fetch(request, invocation));
+}
