@@ -61,6 +61,7 @@ describe("byte helpers", () => {
   test("equalBytes compares length and every byte", () => {
     assert.equal(equalBytes(Uint8Array.of(1, 2, 3), Uint8Array.of(1, 2, 3)), true);
     assert.equal(equalBytes(Uint8Array.of(1, 2, 3), Uint8Array.of(1, 2)), false);
+    assert.equal(equalBytes(Uint8Array.of(1, 2), Uint8Array.of(1, 2, 3)), false);
     assert.equal(equalBytes(Uint8Array.of(1, 2, 3), Uint8Array.of(1, 2, 4)), false);
     assert.equal(equalBytes(Uint8Array.of(9, 2, 3), Uint8Array.of(1, 2, 3)), false);
   });

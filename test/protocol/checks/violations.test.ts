@@ -193,7 +193,15 @@ describe("each handshake violation names its anchor, the member and what is wron
       type: "handshake_ack",
       protocol_version: version,
       provider,
-      capabilities: { correlation: false, resolve: false, representations: [], ...capabilities },
+      capabilities: {
+        query: { kinds: [] },
+        correlation: false,
+        graph: false,
+        verify: false,
+        resolve: false,
+        representations: [],
+        ...capabilities,
+      },
     } as HandshakeAck;
   }
   const local = { reads: true, writes: false, egress: false };
