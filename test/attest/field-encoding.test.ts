@@ -2,7 +2,7 @@
 // longer than the preimage's first buffer (so it grows). Expected bytes are built with TextEncoder and DataView.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { encOpt, encStr } from "../support/lib.ts";
+import { encodeLink, encOpt, encStr } from "../support/lib.ts";
 
 /** 4-byte big-endian length, then the UTF-8 bytes: written out independently of the preimage. */
 function expectedStr(text: string): Uint8Array {
@@ -26,4 +26,10 @@ test("a string of 3,000 UTF-8 bytes is encoded whole, past the preimage's first 
   const opt = encOpt(text);
   assert.equal(opt[0], 0x01);
   assert.deepEqual(opt.subarray(1), expectedStr(text));
+});
+
+test("each encoding owns a buffer of exactly its length, so hashing its .buffer hashes nothing else", () => {
+  assert.equal(encStr("ab").buffer.byteLength, 6);
+  assert.equal(encOpt("ab").buffer.byteLength, 7);
+  assert.equal(encodeLink({ type: "file" }).buffer.byteLength, 13);
 });
