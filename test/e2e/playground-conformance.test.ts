@@ -34,24 +34,48 @@ const PROVENANCE = "provenance-fixture-consistency";
 const OVER_HTTP = Object.fromEntries(
   PROVIDER_CHECKS.map((name) => [name, WIRE_CHECKS.includes(name) || name === PROVENANCE ? "skipped" : "pass"]),
 );
-/** What the in-page provider gets as a stream: every check passes but provenance (no file source in a page). */
-const IN_PAGE = Object.fromEntries(PROVIDER_CHECKS.map((name) => [name, name === PROVENANCE ? "skipped" : "pass"]));
+/** What the in-page provider gets as a stream: all pass but provenance (no file source) and embeddings (none declared). */
+const IN_PAGE = Object.fromEntries(
+  PROVIDER_CHECKS.map((name) => [name, name === PROVENANCE || name === "embedding-fingerprint" ? "skipped" : "pass"]),
+);
+/** How long the slow provider takes to answer a query: long enough to cancel a run in, short enough to end. */
+const SLOW_MS = 5_000;
 
 const statuses = (rows: readonly ConformanceRow[]) => Object.fromEntries(rows.map((row) => [row.name, row.status]));
+
+/** A provider that answers its handshake at once and each query only after SLOW_MS: a run against it is slow. */
+function slowProvider() {
+  return defineProvider({
+    info: { name: "slow", version: "1.0.0", data_flow: { reads: true } },
+    capabilities: { query: { kinds: ["doc"] } },
+    query: () => new Promise((resolve) => setTimeout(() => resolve([]), SLOW_MS)),
+  });
+}
+
+/** A provider with nothing to say, for a server that is then stopped. */
+function briefProvider() {
+  return defineProvider({
+    info: { name: "brief", version: "1.0.0", data_flow: { reads: true } },
+    capabilities: { query: { kinds: ["doc"] } },
+    query: () => [],
+  });
+}
 
 describe("the playground's conformance panel, against the Worker (workerd, real assets)", () => {
   let browser: Browser;
   let worker: { mf: Miniflare; url: URL };
   let liar: { mf: Miniflare; url: URL };
+  let slow: Awaited<ReturnType<typeof serveApps>>;
   let cleanups: (() => Promise<void>)[] = [];
   let origin: string;
 
   before(async () => {
     const [bundle, built] = await Promise.all([bundleWorker(), buildForTest()]);
     cleanups = [bundle.cleanup, built.cleanup];
-    [worker, liar, browser] = await Promise.all([
+    [worker, liar, slow, browser] = await Promise.all([
       startWorkerWithAssets(bundle, built.outDir, { ATTESTATION_SEED: SEED, ALLOWED_ORIGINS: "*" }),
       startWorkerWithAssets(bundle, built.outDir, { MISBEHAVE: "lying-costs", ALLOWED_ORIGINS: "*" }),
+      serveApps({ "/contextgraph": createProviderApp(slowProvider(), { allowedOrigins: "*" }) }),
       launchChromium(),
     ]);
     origin = worker.url.origin;
@@ -61,6 +85,7 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     await browser?.close();
     await worker?.mf.dispose();
     await liar?.mf.dispose();
+    await slow?.close();
     for (const cleanup of cleanups) await cleanup();
   });
 
@@ -125,14 +150,19 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     await page.context().close();
   });
 
-  test("the in-page provider runs as a stream: the wire-level probes run too, and every check but provenance passes", async () => {
+  test("the in-page provider runs as a stream: the wire-level probes run too, and every check that applies passes", async (t) => {
     const { page } = await connected();
     await connectInPage(page);
-    const { summary } = await runConformancePanel(page);
+    const { summary, ms } = await runConformancePanel(page);
+    t.diagnostic(`a full run against the in-page provider (three sessions over MessagePorts) took ${ms} ms`);
     const rows = await conformanceRows(page);
     assert.deepEqual(statuses(rows), IN_PAGE, JSON.stringify(rows, null, 1));
-    assert.match(summary, /^Conformant\. 13 passed, 0 failed, 1 skipped of 14 checks against the in-page provider/);
-    assert.match(rows.find((row) => row.name === "attestation")!.evidence, /in-page-/, "the build's key checked");
+    assert.match(summary, /^Conformant\. 12 passed, 0 failed, 2 skipped of 14 checks against the in-page provider/);
+    assert.match(
+      rows.find((row) => row.name === "attestation")!.evidence,
+      /\d+ attestations and \d+ inclusion proofs valid under the published key/,
+      "the countersigned frames checked (WebCrypto Ed25519)",
+    );
     await page.context().close();
   });
 
@@ -154,16 +184,7 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
   });
 
   test("a provider that went away: the run ends with the handshake failing and every other check skipped", async () => {
-    const gone = await serveApps({
-      "/contextgraph": createProviderApp(
-        defineProvider({
-          info: { name: "brief", version: "1.0.0", data_flow: { reads: true } },
-          capabilities: { query: { kinds: ["doc"] } },
-          query: () => [],
-        }),
-        { allowedOrigins: "*" },
-      ),
-    });
+    const gone = await serveApps({ "/contextgraph": createProviderApp(briefProvider(), { allowedOrigins: "*" }) });
     const { page } = await connected();
     await connectTo(page, `${gone.origin}/contextgraph`);
     await gone.close();
@@ -178,26 +199,36 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     await page.context().close();
   });
 
-  test("a cancelled run stops at once; connecting elsewhere mid-run drops it, and the next run is the only one shown", async () => {
+  test("a cancelled run stops at once: what never finished is marked, no summary, and the button runs again", async () => {
     const { page } = await connected();
-    await connectInPage(page);
+    await connectTo(page, `${slow.origin}/contextgraph`);
     await page.getByRole("button", { name: "Run conformance" }).click();
-    await page.waitForSelector('#conformance-checks li[data-check="handshake"][data-status="pass"]');
+    await page.waitForSelector('#conformance-checks li[data-check="frame-validity"][data-status="running"]');
     assert.ok(await page.getByRole("button", { name: "Run conformance" }).isDisabled(), "one run at a time");
     await page.getByRole("button", { name: "Cancel the run" }).click();
     assert.equal(await page.textContent("#conformance-progress"), "Cancelled.");
-    assert.ok((await conformanceRows(page)).some((row) => row.status === "not run"));
+    const rows = await conformanceRows(page);
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ["pass", "pass", ...PROVIDER_CHECKS.slice(2).map(() => "not run")],
+    );
     assert.ok(await page.getByRole("button", { name: "Run conformance" }).isEnabled());
+    assert.ok(await page.getByRole("button", { name: "Export the report (JSON)" }).isDisabled(), "no report to export");
     assert.ok(await page.locator("#conformance-summary").isHidden());
+    assert.equal(await page.locator("#alert").isHidden(), true, "a cancellation is not an error");
+    await page.context().close();
+  });
 
+  test("connecting elsewhere mid-run drops that run: the next run is the only one shown", async () => {
+    const { page } = await connected();
+    await connectTo(page, `${slow.origin}/contextgraph`);
     await page.getByRole("button", { name: "Run conformance" }).click();
-    await page.waitForSelector('#conformance-checks li[data-check="handshake"][data-status="pass"]');
+    await page.waitForSelector('#conformance-checks li[data-check="frame-validity"][data-status="running"]');
     await connectTo(page, `${origin}/contextgraph`);
     assert.deepEqual(await conformanceRows(page), [], "the panel is emptied for the new provider");
     const seen = await watchConformance(page);
     await runConformancePanel(page);
-    const rows = await conformanceRows(page);
-    assert.deepEqual(statuses(rows), OVER_HTTP, "the in-page run left nothing behind");
+    assert.deepEqual(statuses(await conformanceRows(page)), OVER_HTTP, "the slow run left nothing behind");
     assert.deepEqual(
       await seen(),
       PROVIDER_CHECKS.flatMap((name) => [`${name}:running`, `${name}:${OVER_HTTP[name]}`]),
