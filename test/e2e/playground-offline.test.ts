@@ -16,11 +16,13 @@ import {
   answered,
   badges,
   connectInPage,
+  conformanceRows,
   downloads,
   expectAnswer,
   importTranscript,
   type OpenPage,
   openPlayground,
+  runConformancePanel,
   runQuery,
 } from "../support/browser/playground-page.ts";
 import { mainThreadTasks } from "../support/browser/main-thread.ts";
@@ -344,6 +346,41 @@ describe("the playground, offline, with the in-page provider", () => {
     assert.match((await alertText(page)) ?? "", /The provider stopped/);
     await shot(page, "error");
     assert.deepEqual(await accessibilityProblems(page), [], "error state");
+    await fresh.close();
+  });
+
+  test("the conformance panel checks the in-page provider with the network off: every check that applies passes", async (t) => {
+    const { context: fresh, refused: offline } = await offlineContext();
+    const { page, consoleErrors } = await openPlayground(fresh, OFFLINE_ORIGIN);
+    await connectInPage(page);
+    const { summary, ms } = await runConformancePanel(page);
+    t.diagnostic(`the in-page provider's full run took ${ms} ms offline`);
+    const rows = await conformanceRows(page);
+    assert.equal(rows.length, 14);
+    const skipped = rows.filter((row) => row.status === "skipped").map((row) => row.name);
+    assert.deepEqual(
+      skipped,
+      ["provenance-fixture-consistency", "embedding-fingerprint"],
+      "no file source; no embeddings",
+    );
+    assert.ok(
+      rows.every((row) => row.status === "pass" || skipped.includes(row.name)),
+      JSON.stringify(rows, null, 1),
+    );
+    assert.match(summary, /^Conformant\. 12 passed/);
+    const files = await downloads(
+      page,
+      () => page.getByRole("button", { name: "Export the report (JSON)" }).click(),
+      1,
+    );
+    assert.deepEqual(JSON.parse(Object.values(files)[0]!).checks, rows);
+    assert.deepEqual(
+      offline.map((r) => r.url()),
+      [],
+      "the suite, its chunk and every connection stayed in the page",
+    );
+    assert.deepEqual(consoleErrors, []);
+    await shot(page, "conformance-offline");
     await fresh.close();
   });
 
