@@ -52,10 +52,10 @@ function slowProvider() {
   });
 }
 
-/** A provider with nothing to say, for a server that is then stopped. */
-function briefProvider() {
+/** A provider with nothing to say (named `name`), for a server that is then stopped or a hostile name. */
+function briefProvider(name = "brief") {
   return defineProvider({
-    info: { name: "brief", version: "1.0.0", data_flow: { reads: true } },
+    info: { name, version: "1.0.0", data_flow: { reads: true } },
     capabilities: { query: { kinds: ["doc"] } },
     query: () => [],
   });
@@ -197,6 +197,24 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     );
     assert.match(summary, /^Not conformant: handshake failed\. 0 passed, 1 failed, 13 skipped/);
     await page.context().close();
+  });
+
+  test("evidence quoting what a provider sent stays text: a provider named with markup changes nothing but the text", async () => {
+    const hostile = '<img src=x onerror="alert(1)"><b id="injected">bold</b>';
+    const server = await serveApps({
+      "/contextgraph": createProviderApp(briefProvider(hostile), { allowedOrigins: "*" }),
+    });
+    const context = await browser.newContext();
+    const { page, consoleErrors, dialogs } = await openPlayground(context, origin);
+    await connectTo(page, `${server.origin}/contextgraph`);
+    await runConformancePanel(page);
+    const handshake = (await conformanceRows(page)).find((row) => row.name === "handshake")!;
+    assert.ok(handshake.evidence.includes('"<img src=x'), handshake.evidence);
+    assert.equal(await page.locator("#conformance img, #conformance b, #injected").count(), 0, "no element from it");
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+    await server.close();
   });
 
   test("a cancelled run stops at once: what never finished is marked, no summary, and the button runs again", async () => {
