@@ -26,6 +26,7 @@ import {
   runQuery,
 } from "../support/browser/playground-page.ts";
 import { mainThreadTasks } from "../support/browser/main-thread.ts";
+import { HOST_CHECKS } from "../support/conformance/expected.ts";
 import { HOSTILE, hostileProvider, manyFramesProvider, recordSession } from "../support/browser/transcripts.ts";
 import { PROJECT_ROOT } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
@@ -381,6 +382,30 @@ describe("the playground, offline, with the in-page provider", () => {
     );
     assert.deepEqual(consoleErrors, []);
     await shot(page, "conformance-offline");
+    await fresh.close();
+  });
+
+  test("the panel checks this page's host too: frameline's Host passes all 13 host and composition checks, offline", async () => {
+    const { context: fresh, refused: offline } = await offlineContext();
+    const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
+    await connectInPage(page);
+    await page.getByRole("button", { name: "Check this page's host" }).click();
+    await page.waitForSelector("#conformance-summary:not([hidden]), #alert:not([hidden])", { timeout: 120_000 });
+    const rows = await conformanceRows(page);
+    assert.deepEqual(
+      rows.map((row) => [row.name, row.status]),
+      HOST_CHECKS.map((name) => [name, "pass"]),
+      JSON.stringify(rows, null, 1),
+    );
+    for (const row of rows) assert.match(row.evidence, /\S/, `${row.name} shows its evidence`);
+    assert.match(
+      (await page.textContent("#conformance-summary")) ?? "",
+      /^Conformant\. 13 passed, 0 failed, 0 skipped of 13 checks against frameline Host/,
+    );
+    assert.deepEqual(
+      offline.map((r) => r.url()),
+      [],
+    );
     await fresh.close();
   });
 

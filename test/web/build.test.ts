@@ -71,12 +71,14 @@ describe("the playground build", () => {
 
   test("the conformance suite is in its own chunk, not in the page's first load", async (t) => {
     t.diagnostic(`conformance suite ${kb(built.conformanceScript.gzipBytes)} gzipped, loaded on the first run`);
-    // The names of checks only the suite knows (the host has none of them): one per group of the suite.
+    // Names of checks only the suites know (the page and its host have none of them), from each group.
     const only = [
       "provenance-fixture-consistency",
       "malformed-input-tolerance",
       "embedding-fingerprint",
       "kinds-filter",
+      "host-crash-isolation",
+      "composition-quarantine",
     ];
     const suite = await readFile(join(built.outDir, built.conformanceScript.path), "utf8");
     for (const name of only) assert.ok(suite.includes(name), `${name} is in the suite's chunk`);

@@ -1,12 +1,18 @@
 /**
- * The conformance chunk (`chunks/conformance-*.js`): the provider suite
- * (spec §5.1, `frameline/conformance`) with the transports it needs, bundled
+ * The conformance chunk (`chunks/conformance-suite-*.js`): the provider and
+ * host suites (spec §5.1, §5.3, §5.4; `frameline/conformance`), bundled
  * on its own by scripts/build-web.ts and imported by the host Worker on the
  * first run only, so the page's first load does not carry it. Self-contained:
  * it shares no module instance with host.js, so everything a run needs is
  * built here from plain data (a `Target`, a `MessagePort`).
  */
-import { PROVIDER_CHECK_NAMES, runConformance, type StreamPeer } from "../../src/conformance/index.ts";
+import {
+  HOST_CHECK_NAMES,
+  PROVIDER_CHECK_NAMES,
+  runConformance,
+  runHostConformance,
+  type StreamPeer,
+} from "../../src/conformance/index.ts";
 import { Credential, messagePortStreams } from "../../src/host/index.ts";
 import type { ConformanceRequest, Suite } from "./conformance.ts";
 
@@ -30,9 +36,14 @@ function inPagePeer(port: MessagePort, peers: Set<() => void>): StreamPeer {
   };
 }
 
-/** Runs the provider suite against the page's target (spec §5.1), as `ConformanceRequest` describes. */
+/**
+ * Runs the suite `request` names: the provider checks against the page's target (spec §5.1), or the host
+ * and composition checks against frameline's own host (spec §5.3, §5.4).
+ */
 function runSuite(request: ConformanceRequest) {
-  const { target, handshakeTimeoutMs, signal, onProgress, openPort, peers } = request;
+  const { signal, onProgress } = request;
+  if (request.suite === "host") return runHostConformance(undefined, { signal, onProgress });
+  const { target, handshakeTimeoutMs, openPort, peers } = request;
   return runConformance(
     target.kind === "http"
       ? { kind: "http", url: target.url, ...(target.token ? { credential: new Credential(target.token) } : {}) }
@@ -42,4 +53,4 @@ function runSuite(request: ConformanceRequest) {
 }
 
 /** The chunk's one export. */
-export default { PROVIDER_CHECK_NAMES, runSuite } satisfies Suite;
+export default { PROVIDER_CHECK_NAMES, HOST_CHECK_NAMES, runSuite } satisfies Suite;

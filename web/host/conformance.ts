@@ -7,25 +7,24 @@
  */
 import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
 import { HostError } from "../../src/host/index.ts";
-import type { HostMessage, HostMethods, Target } from "../shared/messages.ts";
+import type { ConformanceSuite, HostMessage, HostMethods } from "../shared/messages.ts";
 
 type Post = (message: HostMessage, transfer?: Transferable[]) => void;
 
-/** What the chunk's `runSuite` is given: the target as plain data, and how to reach the in-page provider. */
-export interface ConformanceRequest {
-  readonly target: Target;
-  readonly handshakeTimeoutMs: number;
+/** What the chunk's `runSuite` is given: the suite (and target) as plain data, and how to reach the in-page provider. */
+export type ConformanceRequest = ConformanceSuite & {
   readonly signal: AbortSignal;
   readonly onProgress: (event: ProgressEvent) => void;
   /** A new port to a new session of the in-page provider. */
   readonly openPort: () => MessagePort;
   /** How to end each in-page session a run holds (the chunk adds and removes them). */
   readonly peers: Set<() => void>;
-}
+};
 
 /** The chunk's interface (scripts/build-web.ts resolves `playground:conformance` to the chunk's file). */
 export interface Suite {
   readonly PROVIDER_CHECK_NAMES: readonly string[];
+  readonly HOST_CHECK_NAMES: readonly string[];
   runSuite(request: ConformanceRequest): Promise<ConformanceReport>;
 }
 
@@ -40,16 +39,16 @@ export class ConformanceRuns {
   }
 
   /** Runs the suite, posting its progress as `conformance` events of `run`; rejects with `aborted` if cancelled. */
-  async run({ run, target, handshakeTimeoutMs }: HostMethods["conformance"]["params"]): Promise<ConformanceReport> {
+  async run({ run, ...suite }: HostMethods["conformance"]["params"]): Promise<ConformanceReport> {
     const controller = new AbortController();
     this.#runs.set(run, controller);
     try {
-      const suite: Suite = (await import("playground:conformance")).default;
+      const chunk: Suite = (await import("playground:conformance")).default;
       controller.signal.throwIfAborted();
-      this.#post({ event: "conformance", run, progress: { type: "planned", names: suite.PROVIDER_CHECK_NAMES } });
-      return await suite.runSuite({
-        target,
-        handshakeTimeoutMs,
+      const names = suite.suite === "host" ? chunk.HOST_CHECK_NAMES : chunk.PROVIDER_CHECK_NAMES;
+      this.#post({ event: "conformance", run, progress: { type: "planned", names } });
+      return await chunk.runSuite({
+        ...suite,
         signal: controller.signal,
         onProgress: (progress) => this.#post({ event: "conformance", run, progress }),
         // Each port goes to the page, which hands it to the provider's Worker: a new session per connection.

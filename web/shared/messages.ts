@@ -155,13 +155,10 @@ export interface HostMethods {
   /** The transcript's bytes (UTF-8 NDJSON), transferred. */
   importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
   /**
-   * Runs the provider suite (spec §5.1) against `target`, outside the request queue; progress arrives as
-   * `conformance` events of the same `run`. Rejects with `aborted` when cancelled.
+   * Runs a conformance suite, outside the request queue; progress arrives as `conformance` events of the
+   * same `run`. Rejects with `aborted` when cancelled.
    */
-  conformance: {
-    params: { run: number; target: Target; handshakeTimeoutMs: number };
-    result: ConformanceReport;
-  };
+  conformance: { params: { readonly run: number } & ConformanceSuite; result: ConformanceReport };
   /** Cancels a run: every connection it made is ended at once. */
   cancelConformance: { params: { run: number }; result: null };
 }
@@ -183,6 +180,14 @@ export type HostMessage =
   | { readonly event: "conformance"; readonly run: number; readonly progress: ConformanceProgress }
   /** A conformance run against the in-page provider wants a new session: pass `port` to the provider Worker. */
   | { readonly event: "conformance-port"; readonly run: number; readonly port: MessagePort };
+
+/**
+ * Which suite a run is: the provider checks against a target (spec §5.1), or the host and composition
+ * checks against frameline's own host, beside scripted providers (spec §5.3, §5.4).
+ */
+export type ConformanceSuite =
+  | { readonly suite: "provider"; readonly target: Target; readonly handshakeTimeoutMs: number }
+  | { readonly suite: "host" };
 
 /** What a conformance run reports as it goes: the plan (every check's name, in order), then the suite's events. */
 export type ConformanceProgress = { readonly type: "planned"; readonly names: readonly string[] } | ProgressEvent;

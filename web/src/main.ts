@@ -54,6 +54,7 @@ const conformancePanel = () =>
   (panel ??= import("./panels/conformance.ts").then((m) => new m.ConformancePanel(host, { byId, el, fill, download })));
 
 const input = (id: string) => byId<HTMLInputElement>(id);
+const handshakeTimeoutMs = () => Number(input("handshake-timeout").value) || 10_000;
 
 /** Shows a failure, in words (every `HostError` kind has its message). */
 function failed(error: unknown): void {
@@ -87,7 +88,7 @@ async function connect(): Promise<void> {
   alertError();
   const target = readTarget();
   const localId = localIdOf(target);
-  const timeout = Number(input("handshake-timeout").value) || 10_000;
+  const timeout = handshakeTimeoutMs();
   const port = target.kind === "in-page" ? provider.connect() : undefined;
   for (const id of ["handshake", "conformance"]) byId(id).hidden = true;
   void panel?.then((p) => p.reset());
@@ -300,8 +301,16 @@ function boot(): void {
     "click",
     () =>
       void guard(async () =>
-        (await conformancePanel()).run(state.target!, Number(input("handshake-timeout").value) || 10_000),
+        (await conformancePanel()).run({
+          suite: "provider",
+          target: state.target!,
+          handshakeTimeoutMs: handshakeTimeoutMs(),
+        }),
       ),
+  );
+  byId("conformance-host").addEventListener(
+    "click",
+    () => void guard(async () => (await conformancePanel()).run({ suite: "host" })),
   );
   watchImports((file) => void guard(() => importFile(file)));
   addEventListener("hashchange", () => void guard(() => apply(fromFragment(location.hash))));

@@ -1,6 +1,7 @@
 /**
  * The "Run conformance" panel (spec §5.1): the host Worker runs the provider
- * suite against the provider the page is connected to, and this panel lists
+ * suite against the provider the page is connected to (or the host suite,
+ * §5.3 and §5.4, against frameline's own host), and this panel lists
  * every check as it starts and finishes, with its status and evidence (as
  * text: evidence quotes what the provider sent), then a summary, and offers
  * the report as JSON. Each run has a number; an event or a reply of any run
@@ -12,7 +13,7 @@
  * page moves nothing out of app.js into a chunk that would load up front.
  */
 import type { CheckResult, ConformanceReport } from "../../../src/conformance/index.ts";
-import type { ConformanceProgress, Target } from "../../shared/messages.ts";
+import type { ConformanceProgress, ConformanceSuite } from "../../shared/messages.ts";
 import type { byId, el, fill } from "../dom.ts";
 import type { HostClient } from "../rpc.ts";
 import type { download } from "./transcript.ts";
@@ -77,8 +78,8 @@ export class ConformancePanel {
     this.#buttons(false);
   }
 
-  /** Runs the suite against `target`; settles when the run is over (finished, cancelled or replaced). */
-  async run(target: Target, handshakeTimeoutMs: number): Promise<void> {
+  /** Runs a suite; settles when the run is over (finished, cancelled or replaced). */
+  async run(suite: ConformanceSuite): Promise<void> {
     this.reset();
     const run = ++this.#runs;
     this.#run = run;
@@ -86,7 +87,7 @@ export class ConformancePanel {
     this.#buttons(true);
     this.#say("Loading the conformance suite…");
     try {
-      const report = await this.#host.call("conformance", { run, target, handshakeTimeoutMs });
+      const report = await this.#host.call("conformance", { run, ...suite });
       if (run === this.#run) this.#finish(report);
     } catch (error) {
       if (run !== this.#run) return;
@@ -168,6 +169,7 @@ export class ConformancePanel {
   #buttons(running: boolean): void {
     const button = (id: string) => this.#kit.byId<HTMLButtonElement>(id);
     button("conformance-run").disabled = running;
+    button("conformance-host").disabled = running;
     button("conformance-cancel").disabled = !running;
     button("conformance-export").disabled = running || this.#report === undefined;
   }
