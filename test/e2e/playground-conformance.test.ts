@@ -89,20 +89,24 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     for (const cleanup of cleanups) await cleanup();
   });
 
-  async function connected(): Promise<{ page: Page; scripts: string[]; errors: string[] }> {
+  /** A page connected to the Worker; `scripts` lists each script it fetched, with the CSP it came with. */
+  async function connected(): Promise<{ page: Page; scripts: string[]; csp: Map<string, string>; errors: string[] }> {
     const context = await browser.newContext({ acceptDownloads: true });
     const scripts: string[] = [];
-    context.on("request", (r) => {
-      if (r.url().endsWith(".js")) scripts.push(new URL(r.url()).pathname);
+    const csp = new Map<string, string>();
+    context.on("response", (r) => {
+      if (!r.url().endsWith(".js")) return;
+      scripts.push(new URL(r.url()).pathname);
+      csp.set(new URL(r.url()).pathname, r.headers()["content-security-policy"] ?? "");
     });
     const { page, consoleErrors } = await openPlayground(context, origin);
     await page.getByRole("button", { name: "Connect" }).click();
     await page.waitForSelector("#handshake-body dl");
-    return { page, scripts, errors: consoleErrors };
+    return { page, scripts, csp, errors: consoleErrors };
   }
 
   test("the suite loads only when asked, under the CSP; each check shows as it runs, and all that run over HTTP pass", async (t) => {
-    const { page, scripts, errors } = await connected();
+    const { page, scripts, csp, errors } = await connected();
     assert.ok(await page.getByRole("region", { name: "Run conformance" }).isVisible());
     assert.deepEqual(
       scripts.filter((path) => path.includes("conformance")),
@@ -113,7 +117,12 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     const { summary, ms } = await runConformancePanel(page);
     t.diagnostic(`a full run against the Worker over HTTP took ${ms} ms in the panel`);
     assert.deepEqual(errors, [], "no CSP report, no error");
-    assert.equal(scripts.filter((path) => path.includes("conformance")).length, 2, "the panel's chunk and the suite's");
+    const chunks = scripts.filter((path) => path.includes("conformance"));
+    assert.equal(chunks.length, 2, "the panel's chunk and the suite's");
+    for (const chunk of chunks) {
+      assert.equal(csp.get(chunk), csp.get("/app.js"), `${chunk} is served under the page's CSP`);
+      assert.match(csp.get(chunk)!, /script-src 'self'; worker-src 'self';/);
+    }
     const rows = await conformanceRows(page);
     assert.deepEqual(
       rows.map((row) => row.name),
