@@ -226,6 +226,36 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     await server.close();
   });
 
+  test("a provider behind a bearer token: the suite sends it in the Authorization header only, never in the panel or the report", async () => {
+    const token = "cgp-conformance-token-9b2d41";
+    const server = await serveApps({
+      "/contextgraph": createProviderApp(briefProvider("guarded"), { allowedOrigins: "*", bearerToken: token }),
+    });
+    const context = await browser.newContext({ acceptDownloads: true });
+    const sent: { authorization?: string; url: string; body: string }[] = [];
+    context.on("request", (r) => {
+      if (r.method() === "POST")
+        sent.push({ authorization: r.headers().authorization, url: r.url(), body: r.postData() ?? "" });
+    });
+    const { page } = await openPlayground(context, origin);
+    await connectTo(page, `${server.origin}/contextgraph`, { token });
+    const before = sent.length;
+    await runConformancePanel(page);
+    assert.equal((await conformanceRows(page))[0]!.status, "pass", "the handshake got through with the token");
+    const suite = sent.slice(before);
+    assert.ok(suite.length > 5 && suite.every((r) => r.authorization === `Bearer ${token}`));
+    assert.ok(suite.every((r) => !r.url.includes(token) && !r.body.includes(token)));
+    const files = await downloads(
+      page,
+      () => page.getByRole("button", { name: "Export the report (JSON)" }).click(),
+      1,
+    );
+    assert.ok(!Object.values(files)[0]!.includes(token), "not in the report");
+    assert.ok(!((await page.textContent("#conformance")) ?? "").includes(token), "not in the panel");
+    await context.close();
+    await server.close();
+  });
+
   test("a cancelled run stops at once: what never finished is marked, no summary, and the button runs again", async () => {
     const { page } = await connected();
     await connectTo(page, `${slow.origin}/contextgraph`);
