@@ -19,19 +19,25 @@ import type { ConformanceRequest, Suite } from "./conformance.ts";
 /** The report's name for the in-page provider (a stream target: the wire-level probes run too). */
 export const IN_PAGE_LABEL = "the in-page provider (a Web Worker of this page)";
 
-/** A session of the in-page provider over `port`; terminating it ends the provider's input first. */
+/**
+ * A session of the in-page provider over `port`, held in `peers` until it ends: by the suite (which ends
+ * the provider's input first), or because the provider's Worker died (the host calls each entry).
+ */
 function inPagePeer(port: MessagePort, peers: Set<() => void>): StreamPeer {
   const streams = messagePortStreams(port);
-  peers.add(streams.end);
+  const end = () => {
+    streams.end();
+    port.close();
+    peers.delete(end);
+  };
+  peers.add(end);
   return {
     readable: streams.readable,
     writable: streams.writable,
     terminate: () => {
       // A closed port tells its peer nothing, so the provider's input is ended first: its session ends too.
       port.postMessage(null);
-      streams.end();
-      port.close();
-      peers.delete(streams.end);
+      end();
     },
   };
 }
