@@ -385,7 +385,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await fresh.close();
   });
 
-  test("the panel checks this page's host too: frameline's Host passes all 13 host and composition checks, offline", async () => {
+  test("the panel checks this page's host too: frameline's Host passes all 13 host and composition checks, offline", async (t) => {
     const { context: fresh, refused: offline } = await offlineContext();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     await connectInPage(page);
@@ -398,6 +398,7 @@ describe("the playground, offline, with the in-page provider", () => {
       JSON.stringify(rows, null, 1),
     );
     for (const row of rows) assert.match(row.evidence, /\S/, `${row.name} shows its evidence`);
+    t.diagnostic(`the host suite took ${await page.getAttribute("#conformance-summary", "data-ms")} ms in the panel`);
     assert.match(
       (await page.textContent("#conformance-summary")) ?? "",
       /^Conformant\. 13 passed, 0 failed, 0 skipped of 13 checks against frameline Host/,

@@ -58,5 +58,5 @@ function runSuite(request: ConformanceRequest) {
   );
 }
 
-/** The chunk's one export. */
+/** What the host Worker uses of the chunk (`Suite`). */
 export default { PROVIDER_CHECK_NAMES, HOST_CHECK_NAMES, runSuite } satisfies Suite;

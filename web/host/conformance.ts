@@ -1,7 +1,7 @@
 /**
- * The "Run conformance" panel's runs, in the host Worker. The provider suite
- * (web/host/conformance-suite.ts) is a chunk of its own, imported on the
- * first run, so the page's first load does not carry it. Each run has its own
+ * The "Run conformance" panel's runs, in the host Worker. The suites
+ * (web/host/conformance-suite.ts) are a chunk of their own, imported on the
+ * first run, so the page's first load does not carry them. Each run has its own
  * `AbortController`: cancelling it, or connecting elsewhere, ends every
  * connection it made at once; each check is posted as it starts and finishes.
  */
@@ -21,14 +21,14 @@ export type ConformanceRequest = ConformanceSuite & {
   readonly peers: Set<() => void>;
 };
 
-/** The chunk's interface (scripts/build-web.ts resolves `playground:conformance` to the chunk's file). */
+/** The chunk's default export (scripts/build-web.ts resolves `playground:conformance` to the chunk's file). */
 export interface Suite {
   readonly PROVIDER_CHECK_NAMES: readonly string[];
   readonly HOST_CHECK_NAMES: readonly string[];
   runSuite(request: ConformanceRequest): Promise<ConformanceReport>;
 }
 
-/** Runs of the provider suite, by the page's run number. */
+/** Conformance runs (provider or host suite), by the page's run number. */
 export class ConformanceRuns {
   readonly #post: Post;
   readonly #runs = new Map<number, AbortController>();
