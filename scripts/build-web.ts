@@ -1,5 +1,5 @@
 // Builds the browser playground into a folder of static files (web/dist by default): the page (app.js), the
-// host it runs in a Web Worker (host.js), their shared chunks, the in-page provider's Worker (provider.js) with
+// host it runs in a Web Worker (host.js), its chunks loaded on demand (the noble fallback, the conformance suite), the in-page provider's Worker (provider.js) with
 // its own corpus (this repo's README.md + docs/, indexed now) and a dev signing key generated now, the HTML
 // and CSS, and a `_headers` file with the Content-Security-Policy. Every URL in it is relative, so the folder
 // works from any static host. Run: node --import tsx scripts/build-web.ts [outDir]
@@ -8,7 +8,7 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promi
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type Plugin } from "esbuild";
+import { type BuildResult, build, type Plugin } from "esbuild";
 import { buildCorpus } from "../src/docs/index.ts";
 import { defaultCorpusFiles } from "../src/node/markdown-files.ts";
 import { contentSecurityPolicy } from "./web-headers.ts";
@@ -30,10 +30,18 @@ export interface BuiltFile {
 export interface PlaygroundBuild {
   readonly outDir: string;
   readonly files: readonly BuiltFile[];
-  /** The page's JavaScript as a browser with WebCrypto Ed25519 loads it: app.js and its host Worker, host.js. */
+  /**
+   * The page's JavaScript as a browser with WebCrypto Ed25519 loads it: app.js and its host Worker, host.js,
+   * with any chunk either imports statically.
+   */
   readonly pageScripts: readonly BuiltFile[];
-  /** Chunks loaded only on demand: the @noble/ed25519 fallback, for a browser whose WebCrypto lacks Ed25519. */
+  /**
+   * Chunks loaded only on demand: the @noble/ed25519 fallback, for a browser whose WebCrypto lacks Ed25519,
+   * and the conformance suite, when the person runs it.
+   */
   readonly lazyScripts: readonly BuiltFile[];
+  /** The conformance suite's chunk (one of `lazyScripts`), imported by the host on the first run. */
+  readonly conformanceScript: BuiltFile;
   /** The in-page provider's Worker, with its corpus and dev key inside. */
   readonly providerScript: BuiltFile;
   /** The dev key's seed, hex: public in the bundle, so only ever a development key. */
@@ -60,6 +68,16 @@ const COMMON = {
   legalComments: "none",
   logLevel: "silent",
 } as const;
+
+/** Resolves `playground:conformance` in the host to the conformance chunk's file, built on its own. */
+function conformanceChunk(path: string): Plugin {
+  return {
+    name: "playground-conformance",
+    setup(builder) {
+      builder.onResolve({ filter: /^playground:conformance$/ }, () => ({ path: `./${path}`, external: true }));
+    },
+  };
+}
 
 /** Resolves `playground:corpus` and `playground:dev-seed`, the provider Worker's build-time inputs. */
 function buildInputs(corpusJson: string, seedHex: string): Plugin {
@@ -94,6 +112,59 @@ async function sizes(outDir: string): Promise<BuiltFile[]> {
   );
 }
 
+/** A path in the output folder, as `files` names it, from a path esbuild's metafile gives. */
+function outputPath(outDir: string, path: string): string {
+  return relative(outDir, resolve(path)).split("\\").join("/");
+}
+
+/** The chunks an entry imports statically: they load with it, so they count as up front. */
+function staticImports(outDir: string, result: BuildResult<{ metafile: true }>, entry: string): string[] {
+  const output = Object.entries(result.metafile.outputs).find(([path]) => outputPath(outDir, path) === entry);
+  return (output?.[1].imports ?? [])
+    .filter((i) => i.kind === "import-statement")
+    .map((i) => outputPath(outDir, i.path));
+}
+
+/**
+ * The page's scripts. The page and its host Worker share almost no code, so each is its own bundle (splitting
+ * across them would move the host's library into a chunk the page loads too). Each splits off what it loads
+ * on demand: the page its conformance panel, the host the noble fallback and the conformance suite. The suite
+ * is a bundle of its own, with its own copy of the library it needs: split from host.js, the code they share
+ * would be a chunk loaded up front. Returns the up-front scripts and the suite's chunk.
+ */
+async function buildScripts(web: string, outDir: string, minify: boolean) {
+  const split = {
+    ...COMMON,
+    outdir: outDir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+    minify,
+  } as const;
+  const app = await build({ ...split, entryPoints: { app: join(web, "src", "main.ts") } });
+  const suite = await build({
+    ...COMMON,
+    entryPoints: { "conformance-suite": join(web, "host", "conformance-suite.ts") },
+    outdir: outDir,
+    entryNames: "chunks/[name]-[hash]",
+    metafile: true,
+    minify,
+  });
+  const suitePath = outputPath(outDir, Object.keys(suite.metafile.outputs)[0]!);
+  const host = await build({
+    ...split,
+    entryPoints: { host: join(web, "host", "main.ts") },
+    plugins: [conformanceChunk(suitePath)],
+  });
+  const upFront = [
+    "app.js",
+    "host.js",
+    ...staticImports(outDir, app, "app.js"),
+    ...staticImports(outDir, host, "host.js"),
+  ];
+  return { upFront: new Set(upFront), suitePath };
+}
+
 /** Builds the playground (see the file comment). */
 export async function buildPlayground(options: BuildOptions = {}): Promise<PlaygroundBuild> {
   const outDir = resolve(options.outDir ?? DEFAULT_OUT_DIR);
@@ -103,17 +174,7 @@ export async function buildPlayground(options: BuildOptions = {}): Promise<Playg
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const corpus = await buildCorpus(await defaultCorpusFiles(PROJECT_ROOT));
-  // The page and its host Worker share almost no code, so each is its own bundle (splitting across them would
-  // move the host's library into a chunk the page loads too); the host's lazy noble fallback gets a chunk.
-  await build({ ...COMMON, entryPoints: { app: join(web, "src", "main.ts") }, outdir: outDir, minify });
-  await build({
-    ...COMMON,
-    entryPoints: { host: join(web, "host", "main.ts") },
-    outdir: outDir,
-    splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
-    minify,
-  });
+  const { upFront, suitePath } = await buildScripts(web, outDir, minify);
   await build({
     ...COMMON,
     entryPoints: { provider: join(web, "provider", "main.ts") },
@@ -129,13 +190,13 @@ export async function buildPlayground(options: BuildOptions = {}): Promise<Playg
       .join("")}`,
   );
   const files = await sizes(outDir);
-  const providerScript = files.find((f) => f.path === "provider.js")!;
   return {
     outDir,
     files,
-    pageScripts: files.filter((f) => f.path === "app.js" || f.path === "host.js"),
-    lazyScripts: files.filter((f) => f.path.startsWith("chunks/")),
-    providerScript,
+    pageScripts: files.filter((f) => upFront.has(f.path)),
+    lazyScripts: files.filter((f) => f.path.startsWith("chunks/") && !upFront.has(f.path)),
+    conformanceScript: files.find((f) => f.path === suitePath)!,
+    providerScript: files.find((f) => f.path === "provider.js")!,
     devSeedHex,
   };
 }
@@ -149,6 +210,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const built = await buildPlayground({ outDir: process.argv[2] ?? DEFAULT_OUT_DIR, connectSources: extra });
   const sum = (files: readonly BuiltFile[]) => kb(files.reduce((total, f) => total + f.gzipBytes, 0));
   console.log(
-    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} noble fallback, on demand), in-page provider ${sum([built.providerScript])} gzipped with its corpus`,
+    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} on demand: the noble fallback and the conformance suite), in-page provider ${sum([built.providerScript])} gzipped with its corpus`,
   );
 }

@@ -19,23 +19,7 @@ import { fileSource } from "../../src/node/file-source.ts";
 import { stdioTransport } from "../../src/node/stdio-child.ts";
 import type { LegResult } from "../support/lib.ts";
 import { bundleCli, type CliBundle } from "../support/conformance/cli-bundle.ts";
-
-/** The 9 host checks of §5.3 and the 4 composition checks of §5.4, in the spec's order. */
-const HOST_CHECKS = [
-  "host-version-reject",
-  "host-budget-drop",
-  "host-frame-limit",
-  "host-consent-gate",
-  "host-scope-receipt",
-  "host-provenance-bytes",
-  "host-content-quoting",
-  "host-crash-isolation",
-  "host-composition-audit",
-  "composition-budget-bound",
-  "composition-total-partition",
-  "composition-quarantine",
-  "composition-determinism",
-];
+import { HOST_CHECKS } from "../support/conformance/expected.ts";
 
 function failing(report: ConformanceReport): string[] {
   return report.checks.filter((check) => check.status === "fail").map((check) => check.name);

@@ -75,6 +75,13 @@ describe("the provider run", () => {
     assert.equal(silent.terminated(), 1, "the silent provider was ended");
   });
 
+  test("a provider whose output has already ended is still terminated, so nothing of it is left running", async () => {
+    const quitter = scriptedTarget(() => ({ exit: 1 }));
+    const report = await runConformance(quitter, FAST);
+    assert.equal(check(report, "handshake").status, "fail");
+    assert.equal(quitter.terminated(), 1);
+  });
+
   test("an aborted run ends its connections at once and rejects with the signal's reason", async () => {
     const silent = scriptedTarget(() => undefined);
     const controller = new AbortController();

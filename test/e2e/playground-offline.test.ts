@@ -16,14 +16,17 @@ import {
   answered,
   badges,
   connectInPage,
+  conformanceRows,
   downloads,
   expectAnswer,
   importTranscript,
   type OpenPage,
   openPlayground,
+  runConformancePanel,
   runQuery,
 } from "../support/browser/playground-page.ts";
 import { mainThreadTasks } from "../support/browser/main-thread.ts";
+import { HOST_CHECKS } from "../support/conformance/expected.ts";
 import { HOSTILE, hostileProvider, manyFramesProvider, recordSession } from "../support/browser/transcripts.ts";
 import { PROJECT_ROOT } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
@@ -344,6 +347,66 @@ describe("the playground, offline, with the in-page provider", () => {
     assert.match((await alertText(page)) ?? "", /The provider stopped/);
     await shot(page, "error");
     assert.deepEqual(await accessibilityProblems(page), [], "error state");
+    await fresh.close();
+  });
+
+  test("the conformance panel checks the in-page provider with the network off: every check that applies passes", async (t) => {
+    const { context: fresh, refused: offline } = await offlineContext();
+    const { page, consoleErrors } = await openPlayground(fresh, OFFLINE_ORIGIN);
+    await connectInPage(page);
+    const { summary, ms } = await runConformancePanel(page);
+    t.diagnostic(`the in-page provider's full run took ${ms} ms offline`);
+    const rows = await conformanceRows(page);
+    assert.equal(rows.length, 14);
+    const skipped = rows.filter((row) => row.status === "skipped").map((row) => row.name);
+    assert.deepEqual(
+      skipped,
+      ["provenance-fixture-consistency", "embedding-fingerprint"],
+      "no file source; no embeddings",
+    );
+    assert.ok(
+      rows.every((row) => row.status === "pass" || skipped.includes(row.name)),
+      JSON.stringify(rows, null, 1),
+    );
+    assert.match(summary, /^Conformant\. 12 passed/);
+    const files = await downloads(
+      page,
+      () => page.getByRole("button", { name: "Export the report (JSON)" }).click(),
+      1,
+    );
+    assert.deepEqual(JSON.parse(Object.values(files)[0]!).checks, rows);
+    assert.deepEqual(
+      offline.map((r) => r.url()),
+      [],
+      "the suite, its chunk and every connection stayed in the page",
+    );
+    assert.deepEqual(consoleErrors, []);
+    await shot(page, "conformance-offline");
+    await fresh.close();
+  });
+
+  test("the panel checks this page's host too: frameline's Host passes all 13 host and composition checks, offline", async (t) => {
+    const { context: fresh, refused: offline } = await offlineContext();
+    const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
+    await connectInPage(page);
+    await page.getByRole("button", { name: "Check this page's host" }).click();
+    await page.waitForSelector("#conformance-summary:not([hidden]), #alert:not([hidden])", { timeout: 120_000 });
+    const rows = await conformanceRows(page);
+    assert.deepEqual(
+      rows.map((row) => [row.name, row.status]),
+      HOST_CHECKS.map((name) => [name, "pass"]),
+      JSON.stringify(rows, null, 1),
+    );
+    for (const row of rows) assert.match(row.evidence, /\S/, `${row.name} shows its evidence`);
+    t.diagnostic(`the host suite took ${await page.getAttribute("#conformance-summary", "data-ms")} ms in the panel`);
+    assert.match(
+      (await page.textContent("#conformance-summary")) ?? "",
+      /^Conformant\. 13 passed, 0 failed, 0 skipped of 13 checks against frameline Host/,
+    );
+    assert.deepEqual(
+      offline.map((r) => r.url()),
+      [],
+    );
     await fresh.close();
   });
 

@@ -32,7 +32,7 @@ describe("the playground build", () => {
     const page = built.pageScripts.reduce((sum, f) => sum + f.gzipBytes, 0);
     const lazy = built.lazyScripts.reduce((sum, f) => sum + f.gzipBytes, 0);
     t.diagnostic(
-      `page JS ${kb(page)} (${built.pageScripts.map((f) => `${f.path} ${kb(f.gzipBytes)}`).join(", ")}); noble fallback ${kb(lazy)} on demand; in-page provider ${kb(built.providerScript.gzipBytes)} with its corpus`,
+      `page JS ${kb(page)} (${built.pageScripts.map((f) => `${f.path} ${kb(f.gzipBytes)}`).join(", ")}); on demand ${kb(lazy)} (${built.lazyScripts.map((f) => `${f.path} ${kb(f.gzipBytes)}`).join(", ")}); in-page provider ${kb(built.providerScript.gzipBytes)} with its corpus`,
     );
     assert.deepEqual(
       built.pageScripts.map((f) => f.path),
@@ -41,18 +41,52 @@ describe("the playground build", () => {
     assert.ok(page <= PAGE_JS_LIMIT, `page JS is ${kb(page)} gzipped, over ${kb(PAGE_JS_LIMIT)}`);
   });
 
-  test("the noble fallback is a chunk of its own, imported by the host only on demand", async () => {
-    assert.equal(built.lazyScripts.length, 1);
-    const host = await readFile(join(built.outDir, "host.js"), "utf8");
-    const chunk = built.lazyScripts[0]!.path;
-    assert.ok(host.includes(`import("./${chunk}")`), "a dynamic import of the chunk");
-    assert.doesNotMatch(
-      host,
-      new RegExp(`from\\s*"\\./${chunk.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`),
-      "no static import",
+  test("the chunks load only on demand: the host imports the noble fallback and the suite, the page its conformance panel", async () => {
+    const chunks = built.lazyScripts.map((f) => f.path);
+    assert.equal(chunks.length, 3, chunks.join());
+    const panel = chunks.find((path) => /^chunks\/conformance-[A-Z0-9]+\.js$/.test(path))!;
+    const noble = chunks.find((path) => path.startsWith("chunks/ed25519-"))!;
+    assert.equal(
+      built.conformanceScript.path,
+      chunks.find((path) => path.startsWith("chunks/conformance-suite-")),
     );
+    const host = await readFile(join(built.outDir, "host.js"), "utf8");
     const app = await readFile(join(built.outDir, "app.js"), "utf8");
-    assert.doesNotMatch(app, /\bimport\s*\(|from\s*"/, "the page script imports nothing");
+    const dynamicOnly = (script: string, chunk: string) => {
+      assert.ok(script.includes(`import("./${chunk}")`), `a dynamic import of ${chunk}`);
+      assert.doesNotMatch(script, new RegExp(`from\\s*"\\./${chunk.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
+    };
+    dynamicOnly(host, noble);
+    dynamicOnly(host, built.conformanceScript.path);
+    dynamicOnly(app, panel);
+    assert.doesNotMatch(app, /from\s*"/, "the page script imports nothing statically");
+    assert.equal(app.match(/\bimport\s*\(/g)?.length, 1, "and only its panel on demand");
+    const panelScript = await readFile(join(built.outDir, panel), "utf8");
+    assert.doesNotMatch(
+      panelScript,
+      /\bimport\b/,
+      "the panel's chunk imports nothing: it shares no module with app.js",
+    );
+  });
+
+  test("the conformance suite is in its own chunk, not in the page's first load", async (t) => {
+    t.diagnostic(`conformance suite ${kb(built.conformanceScript.gzipBytes)} gzipped, loaded on the first run`);
+    // Names of checks only the suites know (the page and its host have none of them), from each group.
+    const only = [
+      "provenance-fixture-consistency",
+      "malformed-input-tolerance",
+      "embedding-fingerprint",
+      "kinds-filter",
+      "host-crash-isolation",
+      "composition-quarantine",
+    ];
+    const suite = await readFile(join(built.outDir, built.conformanceScript.path), "utf8");
+    for (const name of only) assert.ok(suite.includes(name), `${name} is in the suite's chunk`);
+    for (const file of built.pageScripts) {
+      const text = await readFile(join(built.outDir, file.path), "utf8");
+      for (const name of only) assert.ok(!text.includes(name), `${name} is not in ${file.path}`);
+    }
+    assert.doesNotMatch(suite, /\bimport\b/, "the suite's chunk is whole: it shares no module instance with host.js");
   });
 
   test("every URL in index.html is relative, so the folder works from any path of any static host", async () => {

@@ -7,6 +7,7 @@
 import { defaultEngine } from "../../src/attest/index.ts";
 import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
 import type { AnswerView, HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
+import { ConformanceRuns } from "./conformance.ts";
 import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
 import { importTranscript } from "./import.ts";
 import { verdictsJson } from "./export.ts";
@@ -47,11 +48,14 @@ type Handlers = {
   ) => Promise<HostMethods[M]["result"]> | HostMethods[M]["result"];
 };
 
-function handlers(session: Session): Handlers {
+function handlers(session: Session, runs: ConformanceRuns): Handlers {
   return {
     connect: ({ target, pinned, handshakeTimeoutMs, port }) =>
       session.connect(target, pinned, handshakeTimeoutMs, port),
-    providerGone: () => session.providerGone(),
+    providerGone: () => {
+      runs.providerGone();
+      return session.providerGone();
+    },
     pin: ({ keys }) => session.pin(keys),
     query: async ({ input }) => inSlices(await session.query(input)),
     grant: ({ scope }) => session.grant(scope),
@@ -74,14 +78,19 @@ function handlers(session: Session): Handlers {
       const view = await importTranscript(session, bytes);
       return { ...view, answers: view.answers.map(inSlices) };
     },
+    conformance: (params) => runs.run(params),
+    cancelConformance: ({ run }) => runs.cancel(run),
   };
 }
+
+/** The methods answered at once, beside the queue. */
+const UNQUEUED = new Set<HostRequest["method"]>(["providerGone", "conformance", "cancelConformance"]);
 
 async function start(init: HostInit): Promise<void> {
   watchCsp(self);
   const engine = (await defaultEngine()).name;
   const session = new Session(consentStore(init.consent), engine);
-  const table = handlers(session);
+  const table = handlers(session, new ConformanceRuns(post));
   const answer = async ({ id, method, params }: HostRequest) => {
     if (method === "connect" || method === "query") resetCspWatch();
     try {
@@ -92,10 +101,11 @@ async function start(init: HostInit): Promise<void> {
     }
   };
   // One request at a time, in order, so no two share the session's state; except the news that the
-  // in-page provider died, which must reach a request that waits for it.
+  // in-page provider died, which must reach a request that waits for it, and conformance runs, which
+  // share nothing with the session and take seconds.
   let queue = Promise.resolve();
   self.onmessage = (event: MessageEvent<HostRequest>) => {
-    if (event.data.method === "providerGone") void answer(event.data);
+    if (UNQUEUED.has(event.data.method)) void answer(event.data);
     else queue = queue.then(() => answer(event.data));
   };
   post({ event: "ready", engine });

@@ -4,6 +4,7 @@
  * page's main thread only renders; the page owns Web Storage and the DOM.
  */
 import type { ContentBinding } from "../../src/attest/index.ts";
+import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
 import type {
   AuditEntry,
   ConsentReceipt,
@@ -153,6 +154,13 @@ export interface HostMethods {
   exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
   /** The transcript's bytes (UTF-8 NDJSON), transferred. */
   importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
+  /**
+   * Runs a conformance suite, outside the request queue; progress arrives as `conformance` events of the
+   * same `run`. Rejects with `aborted` when cancelled.
+   */
+  conformance: { params: { readonly run: number } & ConformanceSuite; result: ConformanceReport };
+  /** Cancels a run: every connection it made is ended at once. */
+  cancelConformance: { params: { run: number }; result: null };
 }
 
 /** A request on the wire between page and host Worker. */
@@ -167,7 +175,22 @@ export type HostMessage =
   | { readonly event: "consent"; readonly state: ConsentState }
   /** Frames of a large answer, sent ahead of the reply in slices, so no single message takes long to receive. */
   | { readonly event: "frames"; readonly answer: number; readonly frames: readonly FrameView[] }
-  | { readonly event: "ready"; readonly engine: "webcrypto" | "noble" };
+  | { readonly event: "ready"; readonly engine: "webcrypto" | "noble" }
+  /** A conformance run's progress: the checks it will run, then each check as it starts and finishes. */
+  | { readonly event: "conformance"; readonly run: number; readonly progress: ConformanceProgress }
+  /** A conformance run against the in-page provider wants a new session: pass `port` to the provider Worker. */
+  | { readonly event: "conformance-port"; readonly run: number; readonly port: MessagePort };
+
+/**
+ * Which suite a run is: the provider checks against a target (spec §5.1), or the host and composition
+ * checks against frameline's own host, beside scripted providers (spec §5.3, §5.4).
+ */
+export type ConformanceSuite =
+  | { readonly suite: "provider"; readonly target: Target; readonly handshakeTimeoutMs: number }
+  | { readonly suite: "host" };
+
+/** What a conformance run reports as it goes: the plan (every check's name, in order), then the suite's events. */
+export type ConformanceProgress = { readonly type: "planned"; readonly names: readonly string[] } | ProgressEvent;
 
 /** The first message to the host Worker: the consent the page remembers, and (for the in-page provider) a port. */
 export interface HostInit {

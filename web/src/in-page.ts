@@ -25,9 +25,14 @@ export class InPageProvider {
   /** A port connected to a new session of the provider (starting its Worker first if needed). */
   connect(): MessagePort {
     const channel = new MessageChannel();
-    const message: ProviderControl = { type: "serve", port: channel.port1 };
-    (this.#worker ?? this.#start()).postMessage(message, [channel.port1]);
+    this.serve(channel.port1);
     return channel.port2;
+  }
+
+  /** Hands `port` to the provider: a new session on it (starting its Worker first if needed). */
+  serve(port: MessagePort): void {
+    const message: ProviderControl = { type: "serve", port };
+    (this.#worker ?? this.#start()).postMessage(message, [port]);
   }
 
   /** Arms the tamper desk: the next answer that carries `frameId` is corrupted after signing. */

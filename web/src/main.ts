@@ -7,11 +7,12 @@ import type { ConsentState, QueryInput } from "../../src/host/index.ts";
 import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
 import { localIdOf } from "../shared/local-id.ts";
 import { alertError, announce, busy } from "./announce.ts";
-import { byId, fill } from "./dom.ts";
+import { byId, el, fill } from "./dom.ts";
 import { fromFragment, type SharedState, toFragment } from "./fragment.ts";
 import { InPageProvider } from "./in-page.ts";
 import { explain } from "./messages.ts";
 import { renderCompose } from "./panels/compose.ts";
+import type { ConformancePanel } from "./panels/conformance.ts";
 import { askConsent, renderConsent } from "./panels/consent.ts";
 import { renderHandshake } from "./panels/handshake.ts";
 import { renderPath } from "./panels/proof.ts";
@@ -32,6 +33,9 @@ const state: {
 } = { answers: new Map(), consent: loadConsent() };
 
 const host = new HostClient({ consent: state.consent }, (message) => {
+  if (message.event === "conformance") return void panel?.then((p) => p.progress(message.run, message.progress));
+  // A conformance run against the in-page provider opens sessions of its own: each port goes to its Worker.
+  if (message.event === "conformance-port") return provider.serve(message.port);
   if (message.event !== "consent") return;
   state.consent = message.state;
   saveConsent(message.state);
@@ -44,8 +48,13 @@ const provider = new InPageProvider(
   },
   () => void host.call("providerGone", {}),
 );
+/** The conformance panel, loaded with its chunk on the first run (it is not part of the page's first load). */
+let panel: Promise<ConformancePanel> | undefined;
+const conformancePanel = () =>
+  (panel ??= import("./panels/conformance.ts").then((m) => new m.ConformancePanel(host, { byId, el, fill, download })));
 
 const input = (id: string) => byId<HTMLInputElement>(id);
+const handshakeTimeoutMs = () => Number(input("handshake-timeout").value) || 10_000;
 
 /** Shows a failure, in words (every `HostError` kind has its message). */
 function failed(error: unknown): void {
@@ -79,9 +88,10 @@ async function connect(): Promise<void> {
   alertError();
   const target = readTarget();
   const localId = localIdOf(target);
-  const timeout = Number(input("handshake-timeout").value) || 10_000;
+  const timeout = handshakeTimeoutMs();
   const port = target.kind === "in-page" ? provider.connect() : undefined;
-  byId("handshake").hidden = true;
+  for (const id of ["handshake", "conformance"]) byId(id).hidden = true;
+  void panel?.then((p) => p.reset());
   const view = await busy(byId("connect"), "Connecting…", () =>
     host.call(
       "connect",
@@ -100,7 +110,7 @@ function showConnected(view: HandshakeView): void {
   renderHandshake(view, (key) => void pin(view, key));
   renderKinds(view.capabilities.query.kinds ?? []);
   renderConsent(view, state.consent);
-  for (const id of ["query", "revalidate", "compose"]) byId(id).hidden = false;
+  for (const id of ["query", "revalidate", "compose", "conformance"]) byId(id).hidden = false;
   byId("revalidate").hidden = !view.capabilities.verify;
   renderTamper(undefined, false);
 }
@@ -287,6 +297,21 @@ function boot(): void {
       }),
   );
   byId("export-button").addEventListener("click", () => void guard(exportSession));
+  byId("conformance-run").addEventListener(
+    "click",
+    () =>
+      void guard(async () =>
+        (await conformancePanel()).run({
+          suite: "provider",
+          target: state.target!,
+          handshakeTimeoutMs: handshakeTimeoutMs(),
+        }),
+      ),
+  );
+  byId("conformance-host").addEventListener(
+    "click",
+    () => void guard(async () => (await conformancePanel()).run({ suite: "host" })),
+  );
   watchImports((file) => void guard(() => importFile(file)));
   addEventListener("hashchange", () => void guard(() => apply(fromFragment(location.hash))));
   void guard(() => apply(fromFragment(location.hash)));

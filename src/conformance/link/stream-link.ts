@@ -170,7 +170,11 @@ async function drained(reader: ReadableStreamDefaultReader<unknown>, ms: number)
  */
 async function shutdownStream(peer: StreamPeer, ending: Ending): Promise<ShutdownOutcome> {
   const gone = ending.gone();
-  if (gone !== undefined) return { kind: "gone", problem: gone };
+  if (gone !== undefined) {
+    // The provider's output has ended; its process (or Worker) may still be there: reap it.
+    await ending.terminate();
+    return { kind: "gone", problem: gone };
+  }
   const started = Date.now();
   const problem = await ending.write(encodeLine({ type: "shutdown" }).slice(0, -1));
   if (problem !== undefined) {

@@ -162,3 +162,52 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
       .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(" ")).join(", ")}`);
   });
 }
+
+/** One row of the conformance panel: the check's name, its status, and its evidence as shown. */
+export interface ConformanceRow {
+  readonly name: string;
+  readonly status: string;
+  readonly evidence: string;
+}
+
+/** The conformance panel's rows, in order. */
+export async function conformanceRows(page: Page): Promise<ConformanceRow[]> {
+  return page.$$eval("#conformance-checks li", (rows) =>
+    rows.map((row) => ({
+      name: row.querySelector(".check-name")?.textContent ?? "",
+      status: row.getAttribute("data-status") ?? "",
+      evidence: row.querySelector(".evidence")?.textContent ?? "",
+    })),
+  );
+}
+
+/**
+ * Records, in the page, every status each conformance row takes (`name:status`, in the order they were shown),
+ * through a MutationObserver added over the DevTools protocol (the CSP allows no script of the test's own).
+ */
+export async function watchConformance(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as any).__conformanceSeen = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const row = record.target as Element;
+        if (record.type === "attributes" && row.matches("#conformance-checks li"))
+          seen.push(`${row.getAttribute("data-check")}:${row.getAttribute("data-status")}`);
+      }
+    }).observe(document.getElementById("conformance-checks")!, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["data-status"],
+    });
+  });
+  return () => page.evaluate(() => [...(globalThis as any).__conformanceSeen]);
+}
+
+/** Runs the conformance panel against the provider connected now and waits for its summary; returns it and the time. */
+export async function runConformancePanel(page: Page, timeout = 120_000): Promise<{ summary: string; ms: number }> {
+  await page.getByRole("button", { name: "Run conformance" }).click();
+  await page.waitForSelector("#conformance-summary:not([hidden]), #alert:not([hidden])", { timeout });
+  const summary = page.locator("#conformance-summary");
+  return { summary: (await summary.textContent()) ?? "", ms: Number(await summary.getAttribute("data-ms")) };
+}

@@ -20,6 +20,23 @@ export const PROVIDER_CHECKS = [
   "attestation",
 ] as const;
 
+/** The 9 host checks of §5.3 and the 4 composition checks of §5.4, in the spec's order. */
+export const HOST_CHECKS = [
+  "host-version-reject",
+  "host-budget-drop",
+  "host-frame-limit",
+  "host-consent-gate",
+  "host-scope-receipt",
+  "host-provenance-bytes",
+  "host-content-quoting",
+  "host-crash-isolation",
+  "host-composition-audit",
+  "composition-budget-bound",
+  "composition-total-partition",
+  "composition-quarantine",
+  "composition-determinism",
+];
+
 /** The wire-level probes: skipped on HTTP and in-page targets (spec §5.1). */
 export const WIRE_CHECKS: readonly string[] = [
   "malformed-input-tolerance",

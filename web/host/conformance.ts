@@ -1,0 +1,77 @@
+/**
+ * The "Run conformance" panel's runs, in the host Worker. The suites
+ * (web/host/conformance-suite.ts) are a chunk of their own, imported on the
+ * first run, so the page's first load does not carry them. Each run has its own
+ * `AbortController`: cancelling it, or connecting elsewhere, ends every
+ * connection it made at once; each check is posted as it starts and finishes.
+ */
+import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
+import { HostError } from "../../src/host/index.ts";
+import type { ConformanceSuite, HostMessage, HostMethods } from "../shared/messages.ts";
+
+type Post = (message: HostMessage, transfer?: Transferable[]) => void;
+
+/** What the chunk's `runSuite` is given: the suite (and target) as plain data, and how to reach the in-page provider. */
+export type ConformanceRequest = ConformanceSuite & {
+  readonly signal: AbortSignal;
+  readonly onProgress: (event: ProgressEvent) => void;
+  /** A new port to a new session of the in-page provider. */
+  readonly openPort: () => MessagePort;
+  /** How to end each in-page session a run holds (the chunk adds and removes them). */
+  readonly peers: Set<() => void>;
+};
+
+/** The chunk's default export (scripts/build-web.ts resolves `playground:conformance` to the chunk's file). */
+export interface Suite {
+  readonly PROVIDER_CHECK_NAMES: readonly string[];
+  readonly HOST_CHECK_NAMES: readonly string[];
+  runSuite(request: ConformanceRequest): Promise<ConformanceReport>;
+}
+
+/** Conformance runs (provider or host suite), by the page's run number. */
+export class ConformanceRuns {
+  readonly #post: Post;
+  readonly #runs = new Map<number, AbortController>();
+  readonly #peers = new Set<() => void>();
+
+  constructor(post: Post) {
+    this.#post = post;
+  }
+
+  /** Runs the suite, posting its progress as `conformance` events of `run`; rejects with `aborted` if cancelled. */
+  async run({ run, ...suite }: HostMethods["conformance"]["params"]): Promise<ConformanceReport> {
+    const controller = new AbortController();
+    this.#runs.set(run, controller);
+    try {
+      const chunk: Suite = (await import("playground:conformance")).default;
+      controller.signal.throwIfAborted();
+      const names = suite.suite === "host" ? chunk.HOST_CHECK_NAMES : chunk.PROVIDER_CHECK_NAMES;
+      this.#post({ event: "conformance", run, progress: { type: "planned", names } });
+      return await chunk.runSuite({
+        ...suite,
+        signal: controller.signal,
+        onProgress: (progress) => this.#post({ event: "conformance", run, progress }),
+        // Each port goes to the page, which hands it to the provider's Worker: a new session per connection.
+        openPort: () => {
+          const channel = new MessageChannel();
+          this.#post({ event: "conformance-port", run, port: channel.port1 }, [channel.port1]);
+          return channel.port2;
+        },
+        peers: this.#peers,
+      });
+    } finally {
+      this.#runs.delete(run);
+    }
+  }
+
+  /** Cancels a run (a run already over is left alone). */
+  cancel(run: number): null {
+    this.#runs.get(run)?.abort(new HostError("aborted", "the conformance run was cancelled"));
+    return null;
+  }
+
+  /** The in-page provider's Worker died: every session a run holds with it ends now, not at a timeout. */
+  providerGone(): void {
+    for (const end of this.#peers) end();
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The "Run conformance" panel (spec §5.1): the host Worker runs the provider
+ * suite against the provider the page is connected to (or the host suite,
+ * §5.3 and §5.4, against frameline's own host), and this panel lists
+ * every check as it starts and finishes, with its status and evidence (as
+ * text: evidence quotes what the provider sent), then a summary, and offers
+ * the report as JSON. Each run has a number; an event or a reply of any run
+ * but the current one is dropped, so a cancelled or replaced run never mixes
+ * into the next.
+ *
+ * The panel is a chunk of its own, loaded with the first run. It imports no
+ * code of the page's (the helpers it needs come in a `Kit`), so splitting the
+ * page moves nothing out of app.js into a chunk that would load up front.
+ */
+import type { CheckResult, ConformanceReport } from "../../../src/conformance/index.ts";
+import type { ConformanceProgress, ConformanceSuite } from "../../shared/messages.ts";
+import type { byId, el, fill } from "../dom.ts";
+import type { HostClient } from "../rpc.ts";
+import type { download } from "./transcript.ts";
+
+/** The page's helpers the panel uses (web/src/dom.ts, and the transcript panel's `download`). */
+export interface Kit {
+  readonly byId: typeof byId;
+  readonly el: typeof el;
+  readonly fill: typeof fill;
+  readonly download: typeof download;
+}
+
+/** A row's state: the suite's three outcomes, and the page's own before and after. */
+type RowStatus = CheckResult["status"] | "waiting" | "running" | "not run";
+
+/** A report's file name: the target's label made safe for a file system, and the time it finished. */
+export function reportFileName(target: string, finished: Date): string {
+  const label = target
+    .replace(/^[a-z]+:\/\//i, "")
+    .replace(/[^A-Za-z0-9.-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  const time = finished
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
+  return `frameline-conformance-${label.slice(0, 60) || "provider"}-${time}.json`;
+}
+
+/** One line of the summary: the verdict (spec §5: conformant when no check failed) and the counts. */
+function summaryOf(report: ConformanceReport, ms: number): string {
+  const count = (status: CheckResult["status"]) => report.checks.filter((c) => c.status === status);
+  const failed = count("fail");
+  const verdict = failed.length ? `Not conformant: ${failed.map((c) => c.name).join(", ")} failed` : "Conformant";
+  return `${verdict}. ${count("pass").length} passed, ${failed.length} failed, ${count("skipped").length} skipped of ${report.checks.length} checks against ${report.target}, in ${(ms / 1000).toFixed(1)} s.`;
+}
+
+/** The panel (see the file comment). */
+export class ConformancePanel {
+  readonly #host: HostClient;
+  readonly #kit: Kit;
+  /** The current run's number; 0 when none runs. */
+  #run = 0;
+  #runs = 0;
+  #started = 0;
+  #report: { report: ConformanceReport; finished: Date } | undefined;
+
+  constructor(host: HostClient, kit: Kit) {
+    this.#host = host;
+    this.#kit = kit;
+    kit.byId("conformance-cancel").addEventListener("click", () => this.cancel("Cancelled."));
+    kit.byId("conformance-export").addEventListener("click", () => this.#export());
+  }
+
+  /** Empties the panel, cancelling the run in progress (another provider was connected, or a run starts). */
+  reset(): void {
+    const { byId, fill } = this.#kit;
+    this.cancel(undefined);
+    fill(byId("conformance-checks"));
+    fill(byId("conformance-progress"));
+    byId("conformance-summary").hidden = true;
+    this.#report = undefined;
+    this.#buttons(false);
+  }
+
+  /** Runs a suite; settles when the run is over (finished, cancelled or replaced). */
+  async run(suite: ConformanceSuite): Promise<void> {
+    this.reset();
+    const run = ++this.#runs;
+    this.#run = run;
+    this.#started = performance.now();
+    this.#buttons(true);
+    this.#say("Loading the conformance suite…");
+    try {
+      const report = await this.#host.call("conformance", { run, ...suite });
+      if (run === this.#run) this.#finish(report);
+    } catch (error) {
+      if (run !== this.#run) return;
+      this.cancel(undefined);
+      throw error;
+    }
+  }
+
+  /** Stops the run in progress, if any: `said` is announced, and the checks that never finished are marked. */
+  cancel(said: string | undefined): void {
+    const run = this.#run;
+    if (run === 0) return;
+    this.#run = 0;
+    void this.#host.call("cancelConformance", { run }).catch(() => undefined);
+    for (const row of this.#kit.byId("conformance-checks").querySelectorAll("li"))
+      if (row.dataset.status === "waiting" || row.dataset.status === "running") this.#mark(row, "not run");
+    this.#buttons(false);
+    if (said) this.#say(said);
+  }
+
+  /** A progress event from the host Worker, applied only when it belongs to the current run. */
+  progress(run: number, progress: ConformanceProgress): void {
+    if (run !== this.#run) return;
+    const list = this.#kit.byId("conformance-checks");
+    if (progress.type === "planned") {
+      this.#kit.fill(list, ...progress.names.map((name) => this.#row(name)));
+      this.#say(`Running ${progress.names.length} checks…`);
+      return;
+    }
+    const name = progress.type === "started" ? progress.name : progress.check.name;
+    const row =
+      [...list.querySelectorAll("li")].find((li) => li.dataset.check === name) ?? list.appendChild(this.#row(name));
+    if (progress.type === "finished") this.#mark(row, progress.check.status, progress.check.evidence);
+    else this.#mark(row, "running");
+    this.#say(`${name}: ${row.dataset.status}`);
+  }
+
+  #row(name: string): HTMLLIElement {
+    const { el } = this.#kit;
+    const row = el(
+      "li",
+      { "data-check": name },
+      el("span", { class: "check-status" }),
+      el("code", { class: "check-name" }, name),
+      el("p", { class: "evidence" }),
+    );
+    this.#mark(row, "waiting");
+    return row;
+  }
+
+  /** Sets a row's status (its word, and `data-status`) and, when given, its evidence: text, never markup. */
+  #mark(row: HTMLElement, status: RowStatus, evidence?: string): void {
+    row.dataset.status = status;
+    this.#kit.fill(row.querySelector(".check-status")!, status);
+    if (evidence !== undefined) this.#kit.fill(row.querySelector(".evidence")!, evidence);
+  }
+
+  #finish(report: ConformanceReport): void {
+    const ms = Math.round(performance.now() - this.#started);
+    this.#run = 0;
+    this.#report = { report, finished: new Date() };
+    this.#buttons(false);
+    const summary = this.#kit.byId("conformance-summary");
+    summary.hidden = false;
+    summary.dataset.passed = String(report.checks.every((c) => c.status !== "fail"));
+    summary.dataset.ms = String(ms);
+    this.#kit.fill(summary, summaryOf(report, ms));
+    this.#say(summary.textContent ?? "");
+  }
+
+  #export(): void {
+    if (!this.#report) return;
+    const { report, finished } = this.#report;
+    const name = reportFileName(report.target, finished);
+    this.#kit.download(name, "application/json", `${JSON.stringify(report, null, 2)}\n`);
+    this.#say(`Exported the report as ${name}.`);
+  }
+
+  #buttons(running: boolean): void {
+    const button = (id: string) => this.#kit.byId<HTMLButtonElement>(id);
+    button("conformance-run").disabled = running;
+    button("conformance-host").disabled = running;
+    button("conformance-cancel").disabled = !running;
+    button("conformance-export").disabled = running || this.#report === undefined;
+  }
+
+  #say(text: string): void {
+    this.#kit.fill(this.#kit.byId("conformance-progress"), text);
+  }
+}
