@@ -75,11 +75,49 @@ describe("refusals", () => {
   });
 });
 
+describe("a query the provider cannot answer", () => {
+  const failing = (query: ProviderDefinition["query"]) =>
+    defineProvider({
+      info: { name: "p", version: "1", data_flow: { reads: true } },
+      capabilities: {},
+      query,
+      timeoutMs: 50,
+    });
+
+  test("one that takes too long: unavailable, the query took too long", async () => {
+    const slow = failing(() => new Promise<CandidateFrame[]>(() => {}));
+    assert.deepEqual(await handleEnvelope(slow, query(), createSession({ handshaken: true })), {
+      type: "error",
+      id: "q",
+      code: "unavailable",
+      message: "the query took too long",
+    });
+  });
+
+  test("one whose handler throws: internal, the provider failed to answer (the throw is not quoted)", async () => {
+    const broken = failing(() => {
+      throw new Error("secret detail");
+    });
+    assert.deepEqual(await handleEnvelope(broken, query(), createSession({ handshaken: true })), {
+      type: "error",
+      id: "q",
+      code: "internal",
+      message: "the provider failed to answer",
+    });
+  });
+});
+
 describe("serving any kind", () => {
-  for (const [label, capabilities] of [
+  test("kinds of which one is served are served, not refused", async () => {
+    const reply = await handleEnvelope(docs, query({ kinds: ["code", "doc"] }), createSession({ handshaken: true }));
+    assert.equal(reply?.type, "frames");
+  });
+
+  const cases: [string, ProviderDefinition["capabilities"]][] = [
     ["an empty kinds list", { query: { kinds: [] } }],
     ["no query capability", {}],
-  ] as const) {
+  ];
+  for (const [label, capabilities] of cases) {
     test(`a provider declaring ${label} answers a query asking for kind code with frames`, async () => {
       const reply = await handleEnvelope(
         provider(capabilities),
