@@ -29,7 +29,7 @@ test("a type that only starts like JSON is not: application/json-seq and applica
     assert.equal((await post(app, type)).status, 415, type);
 });
 
-test("CORS with allowedOrigins * answers any origin with *, and preflights allow GET, POST and OPTIONS", async () => {
+test("CORS with allowedOrigins * answers any origin with *, and preflights allow GET, POST and OPTIONS with content-type and authorization", async () => {
   const app = createProviderApp(echoProvider(), { allowedOrigins: "*" });
   const preflight = await app.request("/contextgraph", {
     method: "OPTIONS",
@@ -37,6 +37,7 @@ test("CORS with allowedOrigins * answers any origin with *, and preflights allow
   });
   assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
   assert.equal(preflight.headers.get("access-control-allow-methods"), "GET,POST,OPTIONS");
+  assert.equal(preflight.headers.get("access-control-allow-headers"), "content-type,authorization");
   const response = await post(app, "application/json", "https://other.example");
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
 });
