@@ -94,7 +94,7 @@ describe("readBody", () => {
   });
 
   test("a content-length that is not a non-negative integer is not trusted: the bytes are counted", async () => {
-    for (const length of ["2.5", "-1", "ten"]) {
+    for (const length of ["2.5", "-1", "ten", "1e300"]) {
       const { stream } = countingBody(5, 5);
       const body = await readBody(request(stream, { "content-length": length }), 10, 64);
       assert.ok("bytes" in body && body.bytes.length === 5, length);
