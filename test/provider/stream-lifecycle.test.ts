@@ -57,7 +57,8 @@ test("shutdown stops the reading of an input the host keeps open", async () => {
   assert.equal(seen.cancelled, true);
 });
 
-test("with maxInFlight 2, no more than two correlated queries run at once", async () => {
+/** Serves `count` correlated queries that each take 10 ms; how many ran at once at most, and how many were answered. */
+async function concurrency(count: number, maxInFlight?: number): Promise<{ most: number; answered: number }> {
   let running = 0;
   let most = 0;
   const provider = echoProvider({
@@ -69,7 +70,7 @@ test("with maxInFlight 2, no more than two correlated queries run at once", asyn
       return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
     },
   });
-  const lines = [HANDSHAKE, ...["a", "b", "c", "d", "e"].map((id) => query(id, id))];
+  const lines = [HANDSHAKE, ...Array.from({ length: count }, (_, i) => query(`g${i}`, `q${i}`))];
   const readable = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const line of lines) controller.enqueue(utf8.encode(line));
@@ -78,7 +79,14 @@ test("with maxInFlight 2, no more than two correlated queries run at once", asyn
   });
   let answered = 0;
   const writable = new WritableStream<Uint8Array>({ write: () => void answered++ });
-  await serveStream(provider, { readable, writable }, { maxInFlight: 2 });
-  assert.equal(answered, 6);
-  assert.equal(most, 2);
+  await serveStream(provider, { readable, writable }, maxInFlight === undefined ? {} : { maxInFlight });
+  return { most, answered };
+}
+
+test("with maxInFlight 2, no more than two correlated queries run at once", async () => {
+  assert.deepEqual(await concurrency(5, 2), { most: 2, answered: 6 });
+});
+
+test("by default no more than 64 correlated queries run at once", async () => {
+  assert.deepEqual(await concurrency(80), { most: 64, answered: 81 });
 });
