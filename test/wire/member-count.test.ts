@@ -13,9 +13,10 @@ test("a line with names in nested objects, objects inside lists and lists inside
   assert.equal(noRepeat(line), true);
 });
 
-test("whitespace between a name and its colon, and a colon after an escaped quote in a value, count right", () => {
+test("whitespace between a name and its colon, a colon after an escaped quote in a value, and colons inside values count right", () => {
   assert.equal(noRepeat('{"a" \t\r\n:1,"b":{"c"  :  2}}'), true);
   assert.equal(noRepeat(String.raw`{"m":"x\":1","n":"\\"}`), true);
+  assert.equal(noRepeat('{"uri":"https://example.com:8443/a","t":"12:30"}'), true);
 });
 
 test("a name given twice in one object makes the counts differ, at the top and deep inside", () => {
