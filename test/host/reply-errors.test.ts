@@ -1,6 +1,6 @@
-// What a connection says about a reply it cannot use (spec §4.3, §1.12, H4): an error envelope, no answer within
-// the timeout, and a request after close; and the Credential's exact
-// placeholder wherever it is rendered. Messages and details are written out.
+// What a connection says about a reply it cannot use (spec §4.3, §1.12): an error envelope, no answer within
+// the timeout, and a request after close; and the Credential's exact placeholder wherever it is rendered.
+// Messages and details are written out.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { inspect } from "node:util";
