@@ -31,3 +31,10 @@ test("a sibling that is no sha256 digest is malformed_sibling", () => {
   const path = proof.path.map((step, i) => (i === 0 ? { ...step, sibling: "sha256:XYZ" } : step));
   assert.deepEqual(rootFromProof(commitments[0]!, { ...proof, path }), { problem: "malformed_sibling" });
 });
+
+test("a path of exactly the limit is not too_long: it is judged on its shape", () => {
+  const path = Array.from({ length: 64 }, () => ({ sibling: DIGEST, sibling_is_left: false }));
+  assert.deepEqual(rootFromProof(commitments[0]!, { leaf_index: 0, leaf_count: 2 ** 40, path }), {
+    problem: "misshapen",
+  });
+});
