@@ -21,7 +21,7 @@ test("enc_opt is 00 for absent and null, and 01 then enc_str for present text, e
 });
 
 test("a string of 3,000 UTF-8 bytes is encoded whole, past the preimage's first buffer", () => {
-  const text = "é".repeat(1000) + "€".repeat(333) + "x";
+  const text = `${"é".repeat(1000)}${"€".repeat(333)}x`;
   assert.deepEqual(encStr(text), expectedStr(text));
   const opt = encOpt(text);
   assert.equal(opt[0], 0x01);
