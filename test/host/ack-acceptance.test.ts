@@ -3,7 +3,7 @@
 // error code reads as internal with the raw code kept, and only unavailable and shutting_down are retryable.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { connect, Host, HostError, httpTransport, inPageTransport } from "../support/lib.ts";
+import { connect, type ErrorCode, Host, HostError, httpTransport, inPageTransport } from "../support/lib.ts";
 import { ackFor, distorted, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
@@ -53,7 +53,7 @@ test("an unknown error code reads as internal and keeps the raw code (X1)", asyn
 });
 
 test("only unavailable and shutting_down are retryable (§1.12)", () => {
-  const retryable = (code?: string) => new HostError("provider", "m", code ? { code } : {}).retryable;
+  const retryable = (code?: ErrorCode) => new HostError("provider", "m", code ? { code } : {}).retryable;
   assert.deepEqual(
     [
       retryable("unavailable"),
