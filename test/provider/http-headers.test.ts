@@ -23,9 +23,9 @@ test("application/json with parameters, spaces before them, or in capitals is JS
     assert.equal((await post(app, type)).status, 200, type);
 });
 
-test("a type that only starts like JSON is not: application/json-seq and application/jsonx are 415", async () => {
+test("a type that only starts or ends like JSON is not: application/json-seq, application/jsonx, x-application/json are 415", async () => {
   const app = createProviderApp(echoProvider());
-  for (const type of ["application/json-seq", "application/jsonx"])
+  for (const type of ["application/json-seq", "application/jsonx", "x-application/json"])
     assert.equal((await post(app, type)).status, 415, type);
 });
 
