@@ -20,6 +20,9 @@ export type AttestationState =
   | { readonly state: "unusable_evidence"; readonly reason: string }
   | { readonly state: "invalid"; readonly verdict: AttestationVerdict };
 
+/** The state of evidence whose signature verifies. */
+type Attested = Extract<AttestationState, { readonly state: "attested" }>;
+
 /** Public keys (64 hex) by `key_id`: the checker's key lookup table (spec §3.13). */
 export type KeyTable = ReadonlyMap<string, string>;
 
@@ -68,7 +71,7 @@ export async function evidenceState(
 export function combineStates(states: readonly AttestationState[]): AttestationState {
   const invalid = states.find((s) => s.state === "invalid");
   if (invalid) return invalid;
-  const attested = states.filter((s) => s.state === "attested");
-  const best = attested.find((s) => s.state === "attested" && s.coversContent) ?? attested[0];
+  const attested = states.filter((s): s is Attested => s.state === "attested");
+  const best = attested.find((s) => s.coversContent) ?? attested[0];
   return best ?? states[0] ?? { state: "unattested" };
 }

@@ -21,7 +21,7 @@ export function encodeLine(envelope: EnvelopeInit): string {
     return `${writeEnvelope(envelope)}\n`;
   } catch (error) {
     if (error instanceof ShapeFailure)
-      throw new WireError("unencodable", `cannot encode envelope: ${error.path || "value"}: ${error.expected}`);
+      throw new WireError("unencodable", `cannot encode envelope: ${error.path}: ${error.expected}`);
     throw new WireError("unencodable", "cannot encode envelope");
   }
 }

@@ -1,17 +1,12 @@
 // Host: consent, fan-out with audits and isolation, trust tiers, revalidation (spec §4.5–§4.7, §3.13).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { budgetSplit, consentReceipt, Host, HostError, inPageTransport, signerFromSeed } from "../support/lib.ts";
+import { consentReceipt, Host, HostError, inPageTransport, signerFromSeed } from "../support/lib.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
 
 describe("Host", () => {
-  test("budgetSplit gives floor(global/n) each and the remainder to the first ones", () => {
-    assert.deepEqual(budgetSplit(10, 3), [4, 3, 3]);
-    assert.deepEqual(budgetSplit(2, 4), [1, 1, 0, 0]);
-  });
-
   test("an egress provider gets no query before consent (C1, C2); scopes need receipts, not a boolean (C6)", async () => {
     let queries = 0;
     const host = new Host();

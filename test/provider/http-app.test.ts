@@ -165,6 +165,7 @@ describe("createProviderApp", () => {
       await createProviderApp(echoProvider(), { note: "no ATTESTATION_SEED set" }).request("/contextgraph")
     ).json();
     assert.equal(unsigned.signed, false);
+    assert.deepEqual(unsigned.attester_keys, []);
     assert.equal(unsigned.note, "no ATTESTATION_SEED set");
   });
 

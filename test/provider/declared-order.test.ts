@@ -1,0 +1,73 @@
+// What a provider's declarations change on the stream binding and in draining (spec §4.4, H4): a provider
+// that does not declare correlation answers queries in order even when they carry ids; a body whose
+// declared length is within the drain bound is drained, not cancelled, up to and including the bound.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { discardBody } from "../../src/provider/request-body.ts";
+import { type Envelope, decodeLine, serveStream } from "../support/lib.ts";
+import { echoProvider } from "../support/providers.ts";
+
+const utf8 = new TextEncoder();
+const query = (goal: string, id: string) =>
+  `${JSON.stringify({ type: "query", id, query: { goal, max_frames: 2, max_tokens: 100 } })}\n`;
+
+test("a provider without correlation answers queries with ids in order, the slow one first", async () => {
+  const provider = echoProvider({
+    capabilities: { query: { kinds: ["doc"] }, correlation: false },
+    query: async (q) => {
+      await new Promise((resolve) => setTimeout(resolve, q.goal === "slow" ? 40 : 1));
+      return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
+    },
+  });
+  const input = [
+    '{"type":"handshake","protocol_version":"contextgraph/1.0"}\n',
+    query("slow", "a"),
+    query("fast", "b"),
+  ];
+  const readable = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const line of input) controller.enqueue(utf8.encode(line));
+      controller.close();
+    },
+  });
+  let text = "";
+  const writable = new WritableStream<Uint8Array>({ write: (chunk) => void (text += new TextDecoder().decode(chunk)) });
+  await serveStream(provider, { readable, writable });
+  const replies: Envelope[] = text.trim().split("\n").map(decodeLine);
+  assert.deepEqual(
+    replies.map((reply) => (reply.type === "frames" ? reply.id : reply.type)),
+    ["handshake_ack", "a", "b"],
+  );
+});
+
+function countingBody(total: number) {
+  const seen = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (seen.pulled >= total) return controller.close();
+        seen.pulled += 8;
+        controller.enqueue(new Uint8Array(8));
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, seen };
+}
+
+test("a body declared at or under the drain bound is drained to its end, not cancelled", async () => {
+  for (const length of [40, 64]) {
+    const { stream, seen } = countingBody(length);
+    const request = new Request("http://127.0.0.1/", {
+      method: "POST",
+      body: stream,
+      headers: { "content-length": String(length) },
+      duplex: "half",
+    } as RequestInit);
+    await discardBody(request, 64);
+    assert.deepEqual(seen, { pulled: length, cancelled: false }, String(length));
+  }
+});
