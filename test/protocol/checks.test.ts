@@ -20,21 +20,9 @@ import {
   utf8ByteLength,
 } from "../support/lib.ts";
 import { checkFrameLimit, checkTokenLimit } from "../../src/protocol/checks/budget.ts";
+import { contextFrame as frame } from "../support/frame.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;
-
-function frame(extra: Partial<ContextFrame> = {}): ContextFrame {
-  return {
-    id: "f",
-    kind: "doc",
-    title: "Title",
-    content: "abcd",
-    score: 0.5,
-    token_cost: 1,
-    citation_label: "label",
-    ...extra,
-  };
-}
 
 const anchors = (violations: { anchor: string }[]) => violations.map((v) => v.anchor);
 

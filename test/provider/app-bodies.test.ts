@@ -5,28 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createProviderApp } from "../support/lib.ts";
+import { countingBody } from "../support/bodies.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const MiB = 1024 * 1024;
-
-function countingBody(total: number, chunk: number) {
-  const seen = { pulled: 0, cancelled: false };
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (seen.pulled >= total) return controller.close();
-        const size = Math.min(chunk, total - seen.pulled);
-        seen.pulled += size;
-        controller.enqueue(new Uint8Array(size).fill(0x61));
-      },
-      cancel() {
-        seen.cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, seen };
-}
 
 function post(app: ReturnType<typeof createProviderApp>, path: string, body: ReadableStream<Uint8Array>) {
   return app.request(path, {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { discardBody } from "../../src/provider/request-body.ts";
+import { countingBody } from "../support/bodies.ts";
 import { type Envelope, decodeLine, serveStream } from "../support/lib.ts";
 import { echoProvider } from "../support/providers.ts";
 
@@ -40,27 +41,9 @@ test("a provider without correlation answers queries with ids in order, the slow
   );
 });
 
-function countingBody(total: number) {
-  const seen = { pulled: 0, cancelled: false };
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (seen.pulled >= total) return controller.close();
-        seen.pulled += 8;
-        controller.enqueue(new Uint8Array(8));
-      },
-      cancel() {
-        seen.cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, seen };
-}
-
 test("a body declared at or under the drain bound is drained to its end, not cancelled", async () => {
   for (const length of [40, 64]) {
-    const { stream, seen } = countingBody(length);
+    const { stream, seen } = countingBody(length, 8);
     const request = new Request("http://127.0.0.1/", {
       method: "POST",
       body: stream,

@@ -3,26 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { discardBody, readBody } from "../../src/provider/request-body.ts";
-
-/** A body of `total` bytes in `chunk`-byte pieces that counts what is pulled; nothing is pulled before a read. */
-function countingBody(total: number, chunk: number) {
-  const seen = { pulled: 0, cancelled: false };
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (seen.pulled >= total) return controller.close();
-        const size = Math.min(chunk, total - seen.pulled);
-        seen.pulled += size;
-        controller.enqueue(new Uint8Array(size).fill(0x61));
-      },
-      cancel() {
-        seen.cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, seen };
-}
+import { countingBody } from "../support/bodies.ts";
 
 function request(body: ReadableStream<Uint8Array> | null, headers: Record<string, string> = {}): Request {
   return new Request("http://127.0.0.1/contextgraph", {

@@ -4,17 +4,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { checkFrame, checkKinds, checkQuery, type ContextFrame } from "../../support/lib.ts";
 import { checkGoal } from "../../../src/protocol/checks/goal.ts";
+import { contextFrame } from "../../support/frame.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;
-const FRAME: ContextFrame = {
-  id: "f",
-  kind: "doc",
-  title: "Title",
-  content: "abcd",
-  score: 0.5,
-  token_cost: 1,
-  citation_label: "label",
-};
+const FRAME = contextFrame();
 
 describe("checks that find nothing", () => {
   test("a goal with text in it has no §1.6 violation", () => {

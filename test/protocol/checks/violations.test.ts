@@ -7,26 +7,13 @@ import {
   checkHandshakeAck,
   checkKinds,
   checkQuery,
-  type ContextFrame,
   type HandshakeAck,
   utf8ByteLength,
 } from "../../support/lib.ts";
 import { checkGoal } from "../../../src/protocol/checks/goal.ts";
+import { contextFrame as frame } from "../../support/frame.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;
-
-function frame(extra: Partial<ContextFrame> = {}): ContextFrame {
-  return {
-    id: "f",
-    kind: "doc",
-    title: "Title",
-    content: "abcd",
-    score: 0.5,
-    token_cost: 1,
-    citation_label: "label",
-    ...extra,
-  };
-}
 
 describe("utf8ByteLength at every encoding boundary", () => {
   const cases: [string, string, number][] = [
