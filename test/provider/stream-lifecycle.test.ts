@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { serveStream } from "../support/lib.ts";
+import { within } from "../support/host/stdio.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
@@ -28,17 +29,6 @@ function heldInput(lines: string[]) {
   return { readable, seen };
 }
 
-/** Resolves with "ended" when `done` settles within `ms`, else "still running". */
-async function within(done: Promise<unknown>, ms: number): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve("still running"), ms)));
-  try {
-    return await Promise.race([done.then(() => "ended"), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 test("the host closing our output while we wait for input ends the session and stops the reading", async () => {
   const { readable, seen } = heldInput([HANDSHAKE]);
   let output!: WritableStreamDefaultController;
@@ -46,14 +36,14 @@ test("the host closing our output while we wait for input ends the session and s
     start: (controller) => void (output = controller),
     write: () => void setTimeout(() => output.error(new Error("EPIPE")), 20),
   });
-  assert.equal(await within(serveStream(echoProvider(), { readable, writable }), 3_000), "ended");
+  await within(serveStream(echoProvider(), { readable, writable }), 3_000, "the session");
   assert.equal(seen.cancelled, true);
 });
 
 test("shutdown stops the reading of an input the host keeps open", async () => {
   const { readable, seen } = heldInput([HANDSHAKE, '{"type":"shutdown"}\n']);
   const writable = new WritableStream<Uint8Array>();
-  assert.equal(await within(serveStream(echoProvider(), { readable, writable }), 3_000), "ended");
+  await within(serveStream(echoProvider(), { readable, writable }), 3_000, "the session");
   assert.equal(seen.cancelled, true);
 });
 
