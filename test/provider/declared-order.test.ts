@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { discardBody } from "../../src/provider/request-body.ts";
 import { countingBody } from "../support/bodies.ts";
 import { type Envelope, decodeLine, serveStream } from "../support/lib.ts";
-import { echoProvider } from "../support/providers.ts";
+import { candidate, echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
 const query = (goal: string, id: string) =>
@@ -17,7 +17,7 @@ test("a provider without correlation answers queries with ids in order, the slow
     capabilities: { query: { kinds: ["doc"] }, correlation: false },
     query: async (q) => {
       await new Promise((resolve) => setTimeout(resolve, q.goal === "slow" ? 40 : 1));
-      return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
+      return [candidate(q.goal, q.goal, { score: 1 })];
     },
   });
   const input = [

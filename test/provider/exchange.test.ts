@@ -5,7 +5,6 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { encodeReply, receive } from "../../src/provider/exchange.ts";
 import {
-  type CandidateFrame,
   createSession,
   defineProvider,
   type Envelope,
@@ -14,6 +13,7 @@ import {
   type Signer,
   signerFromSeed,
 } from "../support/lib.ts";
+import { candidate } from "../support/providers.ts";
 
 const unreadable = (line: string) => {
   const received = receive(line);
@@ -74,7 +74,7 @@ describe("a handler's malformed answer", () => {
 });
 
 describe("ids", () => {
-  const FRAME: CandidateFrame = { id: "a", kind: "doc", title: "a", content: "abcd", score: 0.5, citation_label: "a" };
+  const FRAME = candidate("a", "abcd");
   const definition = {
     info: { name: "p", version: "1", data_flow: { reads: true } },
     capabilities: { verify: true },

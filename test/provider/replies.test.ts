@@ -11,8 +11,9 @@ import {
   handleEnvelope,
   type ProviderDefinition,
 } from "../support/lib.ts";
+import { candidate } from "../support/providers.ts";
 
-const FRAME: CandidateFrame = { id: "a", kind: "doc", title: "a", content: "abcd", score: 0.5, citation_label: "a" };
+const FRAME = candidate("a", "abcd");
 const HANDSHAKE: Envelope = { type: "handshake", protocol_version: "contextgraph/1.0" };
 
 function provider(capabilities: ProviderDefinition["capabilities"]) {

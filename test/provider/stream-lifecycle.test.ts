@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { serveStream } from "../support/lib.ts";
 import { within } from "../support/host/stdio.ts";
-import { echoProvider } from "../support/providers.ts";
+import { candidate, echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
 const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}\n';
@@ -57,7 +57,7 @@ async function concurrency(count: number, maxInFlight?: number): Promise<{ most:
       most = Math.max(most, running);
       await new Promise((resolve) => setTimeout(resolve, 10));
       running -= 1;
-      return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
+      return [candidate(q.goal, q.goal, { score: 1 })];
     },
   });
   const lines = [HANDSHAKE, ...Array.from({ length: count }, (_, i) => query(`g${i}`, `q${i}`))];
