@@ -46,7 +46,6 @@ re-reading provenance (default /). Exit status 0 when conformant, 1 when not.`,
   positionals: { min: 1, max: 1 },
   async run(input) {
     const url = providerUrl(input.positionals[0]!);
-    const token = credential(stringOption(input, "token-env"));
-    return inspectProvider(input, { kind: "http", url, ...(token ? { credential: token } : {}) }, url);
+    return inspectProvider(input, { kind: "http", url, credential: credential(stringOption(input, "token-env")) }, url);
   },
 };

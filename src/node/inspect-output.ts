@@ -90,10 +90,9 @@ export function finish(output: InspectOutput, report: ConformanceReport): number
  */
 export async function inspectProvider(input: CommandInput, target: ConformanceTarget, what: string): Promise<number> {
   const output = stdoutOutput(flag(input, "json"));
-  const query = stringOption(input, "query");
   heading(output, what);
   const report = await runConformance(target, {
-    ...(query === undefined ? {} : { query }),
+    query: stringOption(input, "query"),
     files: fileSource({ root: resolve(input.cwd, stringOption(input, "file-root") ?? "/") }),
     onProgress: progress(output),
   });
