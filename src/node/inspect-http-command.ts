@@ -3,12 +3,9 @@
  * the 14 provider checks of spec §5.1 against a provider at an HTTP URL. The bearer token comes
  * from an environment variable, never from the command line, and is never printed (C8).
  */
-import { resolve } from "node:path";
-import { runConformance } from "../conformance/index.ts";
 import { Credential } from "../host/index.ts";
-import { type Command, flag, stringOption, UsageError } from "./command.ts";
-import { fileSource } from "./file-source.ts";
-import { finish, heading, progress, stdoutOutput } from "./inspect-output.ts";
+import { type Command, stringOption, UsageError } from "./command.ts";
+import { inspectProvider } from "./inspect-output.ts";
 
 /** The bearer token `--token-env NAME` names, as a `Credential`. */
 function credential(name: string | undefined): Credential | undefined {
@@ -49,18 +46,6 @@ re-reading provenance (default /). Exit status 0 when conformant, 1 when not.`,
   positionals: { min: 1, max: 1 },
   async run(input) {
     const url = providerUrl(input.positionals[0]!);
-    const token = credential(stringOption(input, "token-env"));
-    const output = stdoutOutput(flag(input, "json"));
-    const query = stringOption(input, "query");
-    heading(output, url);
-    const report = await runConformance(
-      { kind: "http", url, ...(token ? { credential: token } : {}) },
-      {
-        ...(query === undefined ? {} : { query }),
-        files: fileSource({ root: resolve(input.cwd, stringOption(input, "file-root") ?? "/") }),
-        onProgress: progress(output),
-      },
-    );
-    return finish(output, report);
+    return inspectProvider(input, { kind: "http", url, credential: credential(stringOption(input, "token-env")) }, url);
   },
 };

@@ -5,8 +5,17 @@
  * report in the reference inspector's JSON form and nothing else. The exit
  * status is 0 when the target is conformant, 1 when it is not.
  */
-import { type ConformanceReport, type ProgressEvent, passed } from "../conformance/index.ts";
+import { resolve } from "node:path";
+import {
+  type ConformanceReport,
+  type ConformanceTarget,
+  type ProgressEvent,
+  passed,
+  runConformance,
+} from "../conformance/index.ts";
+import { type CommandInput, flag, stringOption } from "./command.ts";
 import { printable } from "./failure.ts";
+import { fileSource } from "./file-source.ts";
 
 /** Where and how the report goes. */
 export interface InspectOutput {
@@ -73,4 +82,19 @@ export function finish(output: InspectOutput, report: ConformanceReport): number
   const verdict = ok ? paint(output.color, "32;1", "CGP conformant") : paint(output.color, "31;1", "not conformant");
   output.write(`${verdict}: ${report.checks.length} checks, ${counts}\n`);
   return ok ? 0 : 1;
+}
+
+/**
+ * Runs the 14 provider checks (spec §5.1) against `target` and prints them under `what`, with the options
+ * `inspect http` and `inspect stdio` share: `--json`, `--query GOAL`, `--file-root DIR` (default `/`).
+ */
+export async function inspectProvider(input: CommandInput, target: ConformanceTarget, what: string): Promise<number> {
+  const output = stdoutOutput(flag(input, "json"));
+  heading(output, what);
+  const report = await runConformance(target, {
+    query: stringOption(input, "query"),
+    files: fileSource({ root: resolve(input.cwd, stringOption(input, "file-root") ?? "/") }),
+    onProgress: progress(output),
+  });
+  return finish(output, report);
 }

@@ -4,11 +4,8 @@
  * the suite makes, as the reference host starts one (its own process group, an environment of
  * `PATH` and `HOME` only, plus the variables `--pass-env` names; its stderr inherited).
  */
-import { resolve } from "node:path";
-import { runConformance } from "../conformance/index.ts";
-import { type Command, flag, stringOption, UsageError } from "./command.ts";
-import { fileSource } from "./file-source.ts";
-import { finish, heading, progress, stdoutOutput } from "./inspect-output.ts";
+import { type Command, stringOption, UsageError } from "./command.ts";
+import { inspectProvider } from "./inspect-output.ts";
 import { stdioTarget } from "./stdio-child.ts";
 
 /** The variables `--pass-env A,B` passes on, from this process's environment (an unset one is a usage error). */
@@ -47,15 +44,7 @@ conformant, 1 when not.`,
     const [command, ...args] = input.passthrough ?? [];
     if (command === undefined) throw new UsageError("give the provider's command after --");
     const env = passedEnv(stringOption(input, "pass-env"));
-    const output = stdoutOutput(flag(input, "json"));
-    const query = stringOption(input, "query");
     const target = stdioTarget(command, args, { cwd: input.cwd, env, stderr: "inherit" });
-    heading(output, `stdio -- ${target.label}`);
-    const report = await runConformance(target, {
-      ...(query === undefined ? {} : { query }),
-      files: fileSource({ root: resolve(input.cwd, stringOption(input, "file-root") ?? "/") }),
-      onProgress: progress(output),
-    });
-    return finish(output, report);
+    return inspectProvider(input, target, `stdio -- ${target.label}`);
   },
 };

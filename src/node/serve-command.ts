@@ -132,19 +132,16 @@ ${Object.keys(MISBEHAVE_MODES)
   positionals: { min: 0, max: 0 },
   async run(input) {
     if (!flag(input, "stdio")) throw new UsageError("--stdio is required (stdio is the binding it serves)");
-    const seedFile = stringOption(input, "seed-file");
-    const seedEnv = stringOption(input, "seed-env");
-    const keyId = stringOption(input, "key-id");
     const misbehave = misbehaveMode(stringOption(input, "misbehave"));
     await serveCommand({
       corpus: stringOption(input, "corpus"),
       cwd: input.cwd,
       maxLineBytes: positiveIntegerOption(input, "max-line-bytes", DEFAULT_MAX_LINE_BYTES),
       log: input.err,
-      ...(seedFile === undefined ? {} : { seedFile }),
-      ...(seedEnv === undefined ? {} : { seedEnv }),
-      ...(keyId === undefined ? {} : { keyId }),
-      ...(misbehave === undefined ? {} : { misbehave }),
+      seedFile: stringOption(input, "seed-file"),
+      seedEnv: stringOption(input, "seed-env"),
+      keyId: stringOption(input, "key-id"),
+      misbehave,
     });
     return 0;
   },

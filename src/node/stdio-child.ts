@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import type { PeerEnd, StreamPeer, StreamTarget } from "../conformance/target.ts";
+import { settlesWithin } from "../host/exchange/end.ts";
 import { type StreamTransportOptions, streamTransport } from "../host/transports/stream.ts";
 import type { StreamTransport } from "../host/transports/transport.ts";
 
@@ -88,13 +89,6 @@ export function spawnStdioChild(command: string, args: readonly string[], option
     terminate: () => killGroup(child),
     stderr: () => tail,
   };
-}
-
-/** Whether `promise` settles within `ms`. */
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 /**

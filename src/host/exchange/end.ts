@@ -2,8 +2,8 @@
 import type { HostError } from "../host-error.ts";
 import type { Channel } from "./channel.ts";
 
-/** Whether `promise` settles within `ms` (it is left to settle on its own otherwise). */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+/** Whether `promise` settles (resolves or rejects) within `ms`; it is left to settle on its own otherwise (spec §4.4's grace). */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer!: ReturnType<typeof setTimeout>;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   const settled = promise.then(

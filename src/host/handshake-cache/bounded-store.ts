@@ -2,14 +2,15 @@
  * The handshake cache's async tier, made safe to call (spec §4.2 step 5): every
  * call settles within a time bound and never rejects, and keys are digests.
  */
+import { toHex, utf8Bytes } from "../../attest/bytes.ts";
+import { sha256 } from "../../attest/hash.ts";
 import type { HandshakeStore } from "./store.ts";
 
 const TIMED_OUT: unique symbol = Symbol("timed out");
 
 /** The store key of a slot: a SHA-256 of it, so a provider URL (which may carry a secret) is never stored as a key. */
-async function storeKey(slot: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(slot)));
-  return `frameline-handshake:${Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+function storeKey(slot: string): string {
+  return `frameline-handshake:${toHex(sha256(utf8Bytes(slot)))}`;
 }
 
 /** A store's three calls by slot, each bounded: a failure or a timeout is reported to `onFailure` and reads as nothing. */
@@ -39,14 +40,14 @@ export function boundedStore(store: HandshakeStore, timeoutMs: number, onFailure
   }
   return {
     read: async (slot) => {
-      const value = await bounded(async () => store.get(await storeKey(slot)));
+      const value = await bounded(() => store.get(storeKey(slot)));
       return typeof value === "string" ? value : undefined;
     },
     write: async (slot, value, ttlSeconds) => {
-      await bounded(async () => store.put(await storeKey(slot), value, ttlSeconds));
+      await bounded(() => store.put(storeKey(slot), value, ttlSeconds));
     },
     remove: async (slot) => {
-      await bounded(async () => store.delete(await storeKey(slot)));
+      await bounded(() => store.delete(storeKey(slot)));
     },
   };
 }

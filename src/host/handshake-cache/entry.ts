@@ -1,5 +1,6 @@
 /** A cached handshake as it is stored (spec §4.2 step 5): the ack as received, for which host version, since when. */
 import type { HandshakeAck } from "../../protocol/envelope.ts";
+import { isRecord } from "../../protocol/schema-walk.ts";
 import { decodeLine, encodeLine } from "../../wire/line.ts";
 import { versionsCompatible } from "../../wire/version.ts";
 
@@ -27,10 +28,6 @@ export function encodeEntry(ack: HandshakeAck, hostVersion: string, storedAt: nu
     ack: encodeLine(ack),
   });
   return text.length <= MAX_ENTRY_CHARS ? text : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The entry's ack if it decodes as a `handshake_ack` (the wire schema, spec §1.4); undefined otherwise. */

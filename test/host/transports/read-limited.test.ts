@@ -2,25 +2,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { readLimited } from "../../../src/host/transports/read-limited.ts";
+import { countingBody } from "../../support/bodies.ts";
 import { HostError } from "../../support/lib.ts";
 
 function countingResponse(total: number, chunk: number, headers: Record<string, string> = {}) {
-  const seen = { pulled: 0, cancelled: false };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (seen.pulled >= total) return controller.close();
-        const size = Math.min(chunk, total - seen.pulled);
-        seen.pulled += size;
-        controller.enqueue(new Uint8Array(size).fill(0x62));
-      },
-      cancel() {
-        seen.cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { response: new Response(body, { headers }), seen };
+  const { stream, seen } = countingBody(total, chunk, 0x62);
+  return { response: new Response(stream, { headers }), seen };
 }
 
 const tooLarge = (limit: number) => (error: unknown) =>
