@@ -14,7 +14,7 @@ import type { ContextQueryResult } from "../../protocol/result.ts";
 import { quote } from "../evidence.ts";
 
 /** A verdict that is not `valid`, as evidence. */
-export function verdictText(verdict: AttestationVerdict): string {
+function verdictText(verdict: AttestationVerdict): string {
   switch (verdict.kind) {
     case "valid":
       return "Valid";

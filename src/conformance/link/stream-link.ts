@@ -25,7 +25,7 @@ const CLOSED_OUTPUT = "the provider closed its output";
 const utf8 = new TextEncoder();
 
 /** How a peer's end reads in evidence: its status, if it shows within `ms`. */
-export async function describeEnd(ended: Promise<PeerEnd> | undefined, ms: number): Promise<string> {
+async function describeEnd(ended: Promise<PeerEnd> | undefined, ms: number): Promise<string> {
   const end = ended ? await within(ended, ms, undefined) : undefined;
   if (end === undefined) return CLOSED_OUTPUT;
   if (end.problem !== undefined) return `the provider ended: ${end.problem}`;
