@@ -1,5 +1,6 @@
 /** Options of `runConformance` (spec §5.1), with the reference host's bounds as defaults (spec §4.2–§4.4). */
 import type { FileSource } from "../host/file-provenance.ts";
+import type { LinkLimits } from "./link/link.ts";
 import type { ProgressEvent } from "./report.ts";
 
 /** How a run is driven. Every bound defaults to the reference host's. */
@@ -25,14 +26,10 @@ export interface ConformanceOptions {
   readonly files?: FileSource;
 }
 
-/** The options with every default filled in. */
-export interface ResolvedOptions {
+/** The options with every default filled in; the bounds every link works under among them. */
+export interface ResolvedOptions extends LinkLimits {
   readonly goal: string | undefined;
   readonly handshakeTimeoutMs: number;
-  readonly requestTimeoutMs: number;
-  readonly closeGraceMs: number;
-  readonly maxLineBytes: number;
-  readonly signal: AbortSignal | undefined;
   readonly onProgress: ((event: ProgressEvent) => void) | undefined;
   readonly files: FileSource | undefined;
 }

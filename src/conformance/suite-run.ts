@@ -10,7 +10,7 @@ import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import { handshakeOn, notOk, type Outcome, queryOn } from "./exchanges.ts";
 import { exchangeLink } from "./link/exchange-link.ts";
-import type { LinkLimits, ProbeLink, WireLink } from "./link/link.ts";
+import type { ProbeLink, WireLink } from "./link/link.ts";
 import { streamLink } from "./link/stream-link.ts";
 import type { ResolvedOptions } from "./options.ts";
 import { probeQuery } from "./probe.ts";
@@ -30,7 +30,6 @@ function openProblem(error: unknown): string {
 /** The state one run of the provider checks shares. */
 export class SuiteRun {
   readonly probe: ContextQuery;
-  readonly limits: LinkLimits;
   /** The main connection, once `handshake` has run. */
   main: Opened<ProbeLink> | undefined;
   readonly #links = new Set<ProbeLink>();
@@ -43,12 +42,6 @@ export class SuiteRun {
     readonly options: ResolvedOptions,
   ) {
     this.probe = probeQuery(options.goal);
-    this.limits = {
-      requestTimeoutMs: options.requestTimeoutMs,
-      closeGraceMs: options.closeGraceMs,
-      maxLineBytes: options.maxLineBytes,
-      signal: options.signal,
-    };
   }
 
   /** Whether raw lines can reach the provider (stream targets): the wire-level probes run only then. */
@@ -58,8 +51,17 @@ export class SuiteRun {
 
   /** The main handshake's ack; only called by checks that run after a successful handshake. */
   get ack(): HandshakeAck {
+    return this.#handshaken().ack;
+  }
+
+  /** The main connection; only called by checks that run after a successful handshake. */
+  get link(): ProbeLink {
+    return this.#handshaken().link;
+  }
+
+  #handshaken(): Extract<Opened<ProbeLink>, { ack: HandshakeAck }> {
     if (!this.main || !("ack" in this.main)) throw new Error("no handshake");
-    return this.main.ack;
+    return this.main;
   }
 
   /** A fresh connection, handshaken. */
@@ -82,16 +84,16 @@ export class SuiteRun {
     const target = this.target;
     switch (target.kind) {
       case "stream":
-        return streamLink(await target.open(), this.limits);
+        return streamLink(await target.open(), this.options);
       case "http": {
         const options = {
           ...(target.credential ? { credential: target.credential } : {}),
           ...(target.fetch ? { fetch: target.fetch } : {}),
         };
-        return exchangeLink(httpTransport(target.url, options), this.limits);
+        return exchangeLink(httpTransport(target.url, options), this.options);
       }
       case "in-page":
-        return exchangeLink(inPageTransport(target.provider), this.limits);
+        return exchangeLink(inPageTransport(target.provider), this.options);
     }
   }
 
@@ -103,9 +105,7 @@ export class SuiteRun {
 
   /** A query on the main connection. */
   ask(query: ContextQuery): Promise<Outcome<ContextQueryResult>> {
-    const main = this.main;
-    if (!main || !("link" in main)) return Promise.resolve({ kind: "failed", problem: "no connection" });
-    return queryOn(main.link, query);
+    return queryOn(this.link, query);
   }
 
   /**

@@ -4,11 +4,11 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { docsProvider, readCorpus } from "../../src/docs/index.ts";
 import { createProviderApp, signerFromSeed } from "../support/lib.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
+import { bundleForBrowser, modulePage, pageResults } from "../support/browser/page-results.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 import { bundleCli, type CliBundle } from "../support/conformance/cli-bundle.ts";
 import { PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
@@ -18,19 +18,6 @@ type Run = {
   events: string[];
   passed: boolean;
 };
-
-async function bundle(entry: string): Promise<string> {
-  const result = await build({
-    entryPoints: [new URL(entry, import.meta.url).pathname],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
-}
 
 const statusOf = (run: Run) => Object.fromEntries(run.report.checks.map((check) => [check.name, check.status]));
 
@@ -44,13 +31,13 @@ describe("the conformance suite in Chromium", () => {
     cli = await bundleCli();
     const corpusText = await readFile(cli.corpus, "utf8");
     const signer = await signerFromSeed("2a".repeat(32), { keyId: "http", attesterId: "docs" });
-    const [page, worker] = await Promise.all([bundle("./browser-page.ts"), bundle("./browser-worker.ts")]);
+    const [page, worker] = await Promise.all([
+      bundleForBrowser(new URL("./browser-page.ts", import.meta.url)),
+      bundleForBrowser(new URL("./browser-worker.ts", import.meta.url)),
+    ]);
     server = await serveForBrowser(
       {
-        "/": {
-          body: '<!doctype html><meta charset="utf-8"><title>conformance</title><script type="module" src="/page.js"></script>',
-          type: "text/html",
-        },
+        "/": modulePage("conformance"),
         "/page.js": { body: page, type: "text/javascript" },
         "/worker.js": { body: worker, type: "text/javascript" },
         "/corpus.json": { body: corpusText, type: "application/json" },
@@ -59,15 +46,7 @@ describe("the conformance suite in Chromium", () => {
       createProviderApp(docsProvider(readCorpus(JSON.parse(corpusText)), { signer })),
     );
     browser = await launchChromium();
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on("pageerror", (error) => errors.push(error.message));
-    await tab.goto(`${server.origin}/`);
-    await tab.waitForFunction(() => window.__frameline !== undefined, undefined, { timeout: 60_000 });
-    const outcome = (await tab.evaluate(() => window.__frameline)) as { results?: Record<string, Run>; error?: string };
-    assert.equal(outcome.error, undefined, outcome.error);
-    assert.deepEqual(errors, []);
-    results = outcome.results ?? {};
+    results = await pageResults<Record<string, Run>>(browser, `${server.origin}/`, 60_000);
   });
 
   after(async () => {

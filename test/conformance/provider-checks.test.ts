@@ -12,7 +12,8 @@ import {
 } from "../../src/conformance/index.ts";
 import { quote } from "../../src/conformance/evidence.ts";
 import { stdioTarget } from "../../src/node/stdio-child.ts";
-import { defineProvider, signerFromSeed } from "../support/lib.ts";
+import { contextFrame } from "../support/frame.ts";
+import { type ContextFrame, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { ackLine, kitTarget, scriptedTarget } from "../support/conformance/peers.ts";
 import { PROVIDER_CHECKS } from "../support/conformance/expected.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
@@ -35,16 +36,8 @@ function framesLine(envelope: { id?: string } | undefined, frames: unknown[]): s
   });
 }
 
-const frame = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  kind: "doc",
-  title: id,
-  content: "abcd",
-  score: 0.5,
-  token_cost: 1,
-  citation_label: id,
-  ...extra,
-});
+const frame = (id: string, extra: Partial<ContextFrame> = {}) =>
+  contextFrame({ id, title: id, citation_label: id, ...extra });
 
 describe("the provider run", () => {
   test("the checks run in the reference's order, each with one started and one finished event", async () => {

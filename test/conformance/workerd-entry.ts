@@ -1,9 +1,9 @@
 // Bundled into a Worker and run in workerd (workerd.test.ts): the provider suite against a docs provider
 // in the same isolate (in-page, and on an in-memory stream pair so the wire-level probes run), a
 // misbehaving twin, and the host suite against the isolate's own Host. Answers with the three reports.
-import { type PeerEnd, runConformance, runHostConformance, type StreamTarget } from "../../src/conformance/index.ts";
+import { runConformance, runHostConformance } from "../../src/conformance/index.ts";
 import { buildCorpus, docsProvider, misbehavingDocsProvider } from "../../src/docs/index.ts";
-import { type Provider, serveStream } from "../../src/provider/index.ts";
+import { kitTarget } from "../support/conformance/peers.ts";
 
 const GUIDE = `# Guide
 
@@ -19,25 +19,6 @@ frameline inspect stdio -- node provider.js
 `;
 const NOTES = "# Notes\n\nA conformance probe of notes.\n";
 
-/** A provider on an in-memory stream pair, opened afresh per connection. */
-function streamOf(provider: Provider): StreamTarget {
-  return {
-    kind: "stream",
-    label: "stream pair in workerd",
-    open: async () => {
-      const up = new TransformStream<Uint8Array, Uint8Array>();
-      const down = new TransformStream<Uint8Array, Uint8Array>();
-      const served = serveStream(provider, { readable: up.readable, writable: down.writable });
-      return {
-        readable: down.readable,
-        writable: up.writable,
-        terminate: () => undefined,
-        ended: served.then((): PeerEnd => ({ code: 0, signal: null })),
-      };
-    },
-  };
-}
-
 export default {
   async fetch(): Promise<Response> {
     const corpus = await buildCorpus([
@@ -47,7 +28,7 @@ export default {
     const provider = docsProvider(corpus);
     return Response.json({
       inPage: await runConformance({ kind: "in-page", label: "docs in workerd", provider }),
-      stream: await runConformance(streamOf(provider)),
+      stream: await runConformance(kitTarget(provider, "stream pair in workerd")),
       liar: await runConformance({
         kind: "in-page",
         label: "lying-costs",

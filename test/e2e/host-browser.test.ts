@@ -2,10 +2,10 @@
 // WebCrypto Ed25519, C4 and C7, against a provider served over HTTP on 127.0.0.1.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { createProviderApp, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
+import { bundleForBrowser, modulePage, pageResults } from "../support/browser/page-results.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 
 describe("host runtime in Chromium", () => {
@@ -14,14 +14,7 @@ describe("host runtime in Chromium", () => {
   let results: Record<string, unknown> = {};
 
   before(async () => {
-    const bundle = await build({
-      entryPoints: [new URL("./host-page.ts", import.meta.url).pathname],
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-    });
+    const page = await bundleForBrowser(new URL("./host-page.ts", import.meta.url));
     const signer = await signerFromSeed("7a".repeat(32), { keyId: "edge-1", attesterId: "edge" });
     const provider = defineProvider({
       info: { name: "edge", version: "1.0.0", data_flow: { reads: true } },
@@ -33,28 +26,14 @@ describe("host runtime in Chromium", () => {
     });
     server = await serveForBrowser(
       {
-        "/": {
-          body: '<!doctype html><meta charset="utf-8"><title>frameline host</title><script type="module" src="/page.js"></script>',
-          type: "text/html",
-        },
-        "/page.js": { body: bundle.outputFiles[0]!.text, type: "text/javascript" },
+        "/": modulePage("frameline host"),
+        "/page.js": { body: page, type: "text/javascript" },
       },
       "/contextgraph",
       createProviderApp(provider),
     );
     browser = await launchChromium();
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${server.origin}/`);
-    await page.waitForFunction(() => window.__frameline !== undefined, undefined, { timeout: 30_000 });
-    const outcome = (await page.evaluate(() => window.__frameline)) as {
-      results?: Record<string, unknown>;
-      error?: string;
-    };
-    assert.equal(outcome.error, undefined, outcome.error);
-    assert.deepEqual(errors, []);
-    results = outcome.results ?? {};
+    results = await pageResults<Record<string, unknown>>(browser, `${server.origin}/`, 30_000);
   });
 
   after(async () => {

@@ -11,7 +11,7 @@ import { notOk } from "../exchanges.ts";
 import { fail, type ProviderCheck, pass, skip } from "./check.ts";
 
 /** G4: a frame is anchored when its `uri` or a relation's `target_uri` equals the anchor. */
-export function isAnchored(frame: ContextFrame, anchor: string): boolean {
+function isAnchored(frame: ContextFrame, anchor: string): boolean {
   return frame.uri === anchor || (frame.relations ?? []).some((relation) => relation.target_uri === anchor);
 }
 

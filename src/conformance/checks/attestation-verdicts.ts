@@ -3,18 +3,18 @@
  * published (spec §3.11–§3.13, F6–F15): every piece of evidence, each named
  * by its verdict when it is not `valid`.
  */
-import { frameCommitment } from "../../attest/commitment.ts";
-import { merkleRoot } from "../../attest/merkle.ts";
-import { canonicalOrder } from "../../attest/order.ts";
-import type { AttestationVerdict } from "../../attest/verdict.ts";
-import { verifyCommitment, verifyFrameAttestation, verifyFrameInclusion } from "../../attest/verify.ts";
+import { replayFrameProof, type ResultTree, resultTree } from "../../attest/result-tree.ts";
+import { type RootVerdicts, rootVerdicts } from "../../attest/root-verdicts.ts";
+import { type AttestationVerdict, forFrame } from "../../attest/verdict.ts";
+import { verifyCommitment } from "../../attest/verify.ts";
+import { keyTable } from "../../attest/attestation-state.ts";
 import type { AttesterKey, FrameAttestation, ProvenanceAttestation } from "../../protocol/attestation.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
 import { quote } from "../evidence.ts";
 
 /** A verdict that is not `valid`, as evidence. */
-export function verdictText(verdict: AttestationVerdict): string {
+function verdictText(verdict: AttestationVerdict): string {
   switch (verdict.kind) {
     case "valid":
       return "Valid";
@@ -45,36 +45,50 @@ export interface AttestationTally {
 
 type KeyOf = (attestation: ProvenanceAttestation, what: string) => string | undefined;
 
-/** Checks one `frame_attestations` entry against the frame it names. */
+/** What checking any one entry needs: each frame's commitment and the tree over them, computed once (spec §3.7). */
+interface Evidence {
+  readonly tree: ResultTree;
+  /** The result attestation, verified once per (root, key) however many proofs replay to it (spec §3.8). */
+  readonly root: { readonly attestation: ProvenanceAttestation; readonly verdict: RootVerdicts } | undefined;
+  readonly keyOf: KeyOf;
+}
+
+/** Checks the `frame_attestations` entry of frame `i` (in `frames` order). */
 async function checkEntry(
-  name: string,
+  evidence: Evidence,
   frame: ContextFrame,
+  i: number,
   entry: FrameAttestation,
-  root: ProvenanceAttestation | undefined,
-  keyOf: KeyOf,
   tally: AttestationTally,
 ): Promise<void> {
   const id = quote(frame.id);
   if (!entry.attestation && !entry.inclusion_proof)
     tally.problems.push(`frame ${id}: its entry carries neither attestation nor inclusion_proof`);
-  if (entry.attestation) {
-    const key = keyOf(entry.attestation, `frame ${id}`);
-    const verdict = key && (await verifyFrameAttestation(name, frame, entry.attestation, key));
-    if (verdict && verdict.kind !== "valid") tally.problems.push(`frame ${id} attestation: ${verdictText(verdict)}`);
-    else if (verdict) tally.attestations += 1;
+  const key = entry.attestation && evidence.keyOf(entry.attestation, `frame ${id}`);
+  if (entry.attestation && key) {
+    const verdict = forFrame(await verifyCommitment(evidence.tree.commitments[i]!, entry.attestation, key), frame);
+    if (verdict.kind !== "valid") tally.problems.push(`frame ${id} attestation: ${verdictText(verdict)}`);
+    else tally.attestations += 1;
   }
   if (!entry.inclusion_proof) return;
+  const root = evidence.root;
   if (!root) return void tally.problems.push(`F13 frame ${id}: an inclusion_proof without result_attestation`);
-  const key = keyOf(root, `frame ${id} inclusion`);
-  const verdict = key && (await verifyFrameInclusion(name, frame, entry.inclusion_proof, root, key));
-  if (verdict && verdict.kind !== "valid") tally.problems.push(`frame ${id} inclusion_proof: ${verdictText(verdict)}`);
-  else if (verdict) tally.proofs += 1;
+  const rootKey = evidence.keyOf(root.attestation, `frame ${id} inclusion`);
+  if (!rootKey) return;
+  // `verify_frame_inclusion` (spec §3.8) over the tree already built.
+  const replayed = replayFrameProof(evidence.tree, i, entry.inclusion_proof);
+  const verdict: AttestationVerdict =
+    "problem" in replayed
+      ? { kind: "malformed_commitment" }
+      : forFrame(await root.verdict(replayed.root, rootKey), frame);
+  if (verdict.kind !== "valid") tally.problems.push(`frame ${id} inclusion_proof: ${verdictText(verdict)}`);
+  else tally.proofs += 1;
 }
 
-/** The frame an entry names by full identity (F11), if the answer carries it. */
-function named(name: string, frames: readonly ContextFrame[], entry: FrameAttestation): ContextFrame | undefined {
-  if (entry.frame.provider_id !== name) return undefined;
-  return frames.find(
+/** The index of the frame an entry names by full identity (F11), or -1 when the answer does not carry it. */
+function named(name: string, frames: readonly ContextFrame[], entry: FrameAttestation): number {
+  if (entry.frame.provider_id !== name) return -1;
+  return frames.findIndex(
     (frame) => frame.id === entry.frame.frame_id && frame.content_digest === entry.frame.content_digest,
   );
 }
@@ -83,7 +97,8 @@ function named(name: string, frames: readonly ContextFrame[], entry: FrameAttest
  * Verifies every `frame_attestations` entry (per-frame attestation and
  * inclusion proof) and the `result_attestation` over the root of exactly the
  * answer's frames (F12), under the published keys, with `name` (the declared
- * `provider.name`) in every commitment (spec §3.6).
+ * `provider.name`) in every commitment (spec §3.6). Each commitment is
+ * computed once, and the result signature verified once per root it is asked about.
  */
 export async function checkAttestations(
   name: string,
@@ -91,26 +106,31 @@ export async function checkAttestations(
   keys: readonly AttesterKey[],
 ): Promise<AttestationTally> {
   const tally: AttestationTally = { problems: [], attestations: 0, proofs: 0, root: false };
-  const published = new Map(keys.map((key) => [key.key_id, key.public_key]));
+  const published = keyTable(keys);
   const keyOf: KeyOf = (attestation, what) => {
     const key = published.get(attestation.key_id);
     if (key === undefined) tally.problems.push(`${what}: key id ${quote(attestation.key_id)} is not published (§3.12)`);
     return key;
   };
   const frames = result.frames;
+  const attestation = result.result_attestation;
+  const evidence: Evidence = {
+    tree: resultTree(name, frames),
+    root: attestation && { attestation, verdict: rootVerdicts(attestation, {}) },
+    keyOf,
+  };
   const entries = result.frame_attestations ?? [];
   if (entries.length > frames.length) tally.problems.push(`F11: ${entries.length} entries for ${frames.length} frames`);
   for (const entry of entries.slice(0, frames.length)) {
-    const frame = named(name, frames, entry);
-    if (frame) await checkEntry(name, frame, entry, result.result_attestation, keyOf, tally);
+    const i = named(name, frames, entry);
+    if (i !== -1) await checkEntry(evidence, frames[i]!, i, entry, tally);
     else
       tally.problems.push(`F11: an entry names frame ${quote(entry.frame.frame_id)}, which the answer does not carry`);
   }
-  const root = result.result_attestation;
-  const key = root && keyOf(root, "result_attestation");
+  const root = evidence.root;
+  const key = root && keyOf(root.attestation, "result_attestation");
   if (root && key) {
-    const leaves = canonicalOrder(frames).map((i) => frameCommitment(name, frames[i]!));
-    const verdict = await verifyCommitment(merkleRoot(leaves), root, key);
+    const verdict = await root.verdict(evidence.tree.tree.root, key);
     if (verdict.kind === "valid") tally.root = true;
     else tally.problems.push(`F12 result_attestation: ${verdictText(verdict)}`);
   }

@@ -12,7 +12,7 @@ import { notOk } from "../exchanges.ts";
 import { fail, type ProviderCheck, pass } from "./check.ts";
 
 /** F17 [later revision]: a `file` link's `range`, when present, is `L<a>` or `L<a>-<b>` (spec §1.14). */
-export function checkLineRanges(frame: ContextFrame): Violation[] {
+function checkLineRanges(frame: ContextFrame): Violation[] {
   return (frame.provenance ?? []).flatMap((link, i) =>
     link.type === "file" && link.range !== undefined && parseLineRange(link.range) === undefined
       ? [
@@ -26,7 +26,7 @@ export function checkLineRanges(frame: ContextFrame): Violation[] {
 }
 
 /** Every frame-validity breach of one frame, each naming the frame. */
-export function frameValidity(frame: ContextFrame): Violation[] {
+function frameValidity(frame: ContextFrame): Violation[] {
   const own = checkFrame(frame).filter((found) => found.anchor !== "P4" && found.anchor !== "P5");
   return [...own.map((found) => ({ ...found, frame: frame.id })), ...checkLineRanges(frame)];
 }

@@ -32,9 +32,7 @@ export const shutdownCleanCheck: ProviderCheck = {
   follows: "2.0.0",
   scope: "after-handshake",
   async run(run) {
-    const main = run.main;
-    if (!main || !("link" in main)) return skip("no connection");
-    const outcome = await main.link.shutdown();
+    const outcome = await run.link.shutdown();
     switch (outcome.kind) {
       case "ended":
         return judgeEnd(outcome);

@@ -27,9 +27,7 @@ function statusesFor(asked: readonly FrameId[], response: VerifyResponse): (Verd
 
 /** One round: ask about `asked`, and list every identity whose status is not `expected`. */
 async function round(run: SuiteRun, asked: readonly FrameId[], expected: VerdictStatus, what: string) {
-  const main = run.main;
-  if (!main || !("link" in main)) return ["no connection"];
-  const outcome = await verifyOn(main.link, asked);
+  const outcome = await verifyOn(run.link, asked);
   if (outcome.kind !== "ok") return [`verify for ${what} failed: ${notOk(outcome)}`];
   return statusesFor(asked, outcome.value).flatMap((status, i) =>
     status === expected

@@ -25,7 +25,7 @@ import type { HostCheck, HostContext } from "./host-check.ts";
 import { framelineHost, type HostUnderTest } from "./host-under-test.ts";
 
 /** The 9 checks of spec §5.3, then the 4 of §5.4, in the spec's order. */
-export const HOST_CHECKS: readonly HostCheck[] = [
+const HOST_CHECKS: readonly HostCheck[] = [
   hostVersionReject,
   hostBudgetDrop,
   hostFrameLimit,

@@ -25,7 +25,7 @@ const CLOSED_OUTPUT = "the provider closed its output";
 const utf8 = new TextEncoder();
 
 /** How a peer's end reads in evidence: its status, if it shows within `ms`. */
-export async function describeEnd(ended: Promise<PeerEnd> | undefined, ms: number): Promise<string> {
+async function describeEnd(ended: Promise<PeerEnd> | undefined, ms: number): Promise<string> {
   const end = ended ? await within(ended, ms, undefined) : undefined;
   if (end === undefined) return CLOSED_OUTPUT;
   if (end.problem !== undefined) return `the provider ended: ${end.problem}`;
@@ -115,15 +115,38 @@ class StreamLink implements WireLink {
 
   shutdown(): Promise<ShutdownOutcome> {
     if (this.#ending) return Promise.resolve({ kind: "gone", problem: "the connection is closed" });
-    const outcome = shutdownStream(this.peer, {
-      write: (line) => this.write(line),
-      reader: this.#reader,
-      terminate: () => this.#terminate(),
-      limits: this.limits,
-      gone: () => (this.#ended ? this.#broken : undefined),
-    });
+    const outcome = this.#shutdown();
     this.#ending = outcome;
     return outcome;
+  }
+
+  /**
+   * `shutdown` on a stream (spec §1.11, §4.4): write it, close the provider's
+   * input, wait at most the grace for its output to end, then take its exit
+   * status; a provider still running after the grace is terminated.
+   */
+  async #shutdown(): Promise<ShutdownOutcome> {
+    const gone = this.#ended ? this.#broken : undefined;
+    if (gone !== undefined) {
+      // The provider's output has ended; its process (or Worker) may still be there: reap it.
+      await this.#terminate();
+      return { kind: "gone", problem: gone };
+    }
+    const started = Date.now();
+    const problem = await this.write(encodeLine({ type: "shutdown" }).slice(0, -1));
+    if (problem !== undefined) {
+      await this.#terminate();
+      return { kind: "gone", problem };
+    }
+    const graceMs = this.limits.closeGraceMs;
+    if (!(await drained(this.#reader, graceMs))) {
+      await this.#terminate();
+      return { kind: "killed", graceMs };
+    }
+    const ms = Date.now() - started;
+    const end = this.peer.ended ? await within(this.peer.ended, graceMs, undefined) : undefined;
+    await this.#terminate();
+    return end === undefined ? { kind: "ended", ms } : { kind: "ended", ms, code: end.code, signal: end.signal };
   }
 
   terminate(): Promise<void> {
@@ -135,16 +158,6 @@ class StreamLink implements WireLink {
 /** A wire link over `peer` (spec §1.1): raw lines out, each reply line kept as sent. */
 export function streamLink(peer: StreamPeer, limits: LinkLimits): WireLink {
   return new StreamLink(peer, limits);
-}
-
-/** What `shutdownStream` works with. */
-interface Ending {
-  readonly write: (line: string) => Promise<string | undefined>;
-  readonly reader: ReadableStreamDefaultReader<unknown>;
-  readonly terminate: () => Promise<void>;
-  readonly limits: LinkLimits;
-  /** Why the provider is already gone, if it is. */
-  readonly gone: () => string | undefined;
 }
 
 /** Reads to the end of the provider's output (discarding), or gives up after `ms`. */
@@ -161,33 +174,4 @@ async function drained(reader: ReadableStreamDefaultReader<unknown>, ms: number)
     if (item === TIMED_OUT) return false;
     if (item.done) return true;
   }
-}
-
-/**
- * `shutdown` on a stream (spec §1.11, §4.4): write it, close the provider's
- * input, wait at most the grace for its output to end, then take its exit
- * status; a provider still running after the grace is terminated.
- */
-async function shutdownStream(peer: StreamPeer, ending: Ending): Promise<ShutdownOutcome> {
-  const gone = ending.gone();
-  if (gone !== undefined) {
-    // The provider's output has ended; its process (or Worker) may still be there: reap it.
-    await ending.terminate();
-    return { kind: "gone", problem: gone };
-  }
-  const started = Date.now();
-  const problem = await ending.write(encodeLine({ type: "shutdown" }).slice(0, -1));
-  if (problem !== undefined) {
-    await ending.terminate();
-    return { kind: "gone", problem };
-  }
-  const graceMs = ending.limits.closeGraceMs;
-  if (!(await drained(ending.reader, graceMs))) {
-    await ending.terminate();
-    return { kind: "killed", graceMs };
-  }
-  const ms = Date.now() - started;
-  const end = peer.ended ? await within(peer.ended, graceMs, undefined) : undefined;
-  await ending.terminate();
-  return end === undefined ? { kind: "ended", ms } : { kind: "ended", ms, code: end.code, signal: end.signal };
 }

@@ -6,7 +6,7 @@
  */
 import type { FileSource } from "../../../host/file-provenance.ts";
 import { fail, pass } from "../../checks/check.ts";
-import type { HostCheck } from "../host-check.ts";
+import { type HostCheck, inSession } from "../host-check.ts";
 
 /** The fixture: three lines; the link names the second, `L2`. */
 const FIXTURE_PATH = "/conformance/notes.md";
@@ -30,16 +30,13 @@ export const hostProvenanceBytes: HostCheck = {
   async run(context) {
     const files = await (context.fixtureFiles ?? memorySource)({ [FIXTURE_PATH]: new TextEncoder().encode(FIXTURE) });
     const link = { type: "file", uri: `file://${FIXTURE_PATH}`, range: "L2" };
-    const session = context.host.open();
-    try {
+    return inSession(context, async (session) => {
       const honest = await session.verifyFileProvenance({ ...link, digest: await sha256(SECOND_LINE) }, files);
       const tampered = await session.verifyFileProvenance({ ...link, digest: await sha256("bravo!\n") }, files);
       const evidence = `matching digest: ${honest.kind}; tampered digest: ${tampered.kind}`;
       return honest.kind === "verified" && tampered.kind === "mismatch"
         ? pass(evidence)
         : fail(`F5: ${evidence} (expected verified, then mismatch)`);
-    } finally {
-      await session.close();
-    }
+    });
   },
 };
