@@ -2,7 +2,7 @@
  * The views the page asks for about a kept answer: a frame's inclusion path
  * (spec §3.8), a revalidation (§4.7) and a composition (§4.8).
  */
-import { frameProof, resultTree, traceInclusion } from "../../src/attest/index.ts";
+import { frameProof, traceInclusion } from "../../src/attest/index.ts";
 import { composeForPrompt, type DroppedFrame, type Revalidation } from "../../src/host/index.ts";
 import type { FrameId } from "../../src/protocol/index.ts";
 import { sameFrameId } from "../../src/protocol/index.ts";
@@ -15,10 +15,9 @@ import type { KeptAnswer } from "./session.ts";
  * recomputed tree gives (F13), replayed step by step.
  */
 export function pathView(kept: KeptAnswer, index: number): PathView {
-  const { result, providerName } = kept;
+  const { result, providerName, tree } = kept;
   const frame = result.frames[index];
   if (!frame) throw new RangeError("no such frame");
-  const tree = resultTree(providerName, result.frames);
   const sent = result.frame_attestations?.find(
     (entry) =>
       entry.frame.provider_id === providerName &&
