@@ -4,8 +4,7 @@
  */
 import { frameProof, traceInclusion } from "../../src/attest/index.ts";
 import { composeForPrompt, type DroppedFrame, type Revalidation } from "../../src/host/index.ts";
-import type { FrameId } from "../../src/protocol/index.ts";
-import { sameFrameId } from "../../src/protocol/index.ts";
+import { type FrameId, frameIdKey } from "../../src/protocol/index.ts";
 import type { ComposeView, PathView, RevalidationView } from "../shared/messages.ts";
 import type { KeptAnswer } from "./session.ts";
 
@@ -50,11 +49,13 @@ const DROP_WORDS: Record<DroppedFrame["reason"]["kind"], string> = {
 
 /** Per-frame verdicts of a revalidation, in the order the frames were held. */
 export function revalidationView(held: readonly FrameId[], revalidation: Revalidation): RevalidationView[] {
+  const retained = new Set(revalidation.retained.map(frameIdKey));
+  // The first verdict for an identity counts, as a search from the front would find it.
+  const dropped = new Map([...revalidation.dropped].reverse().map((d) => [frameIdKey(d.frame), d.reason]));
   return held.map((frameId) => {
-    if (revalidation.retained.some((f) => sameFrameId(f, frameId)))
-      return { frameId, status: "valid", detail: "still current" };
-    const dropped = revalidation.dropped.find((d) => sameFrameId(d.frame, frameId));
-    const reason = dropped?.reason ?? { kind: "unknown" as const };
+    const key = frameIdKey(frameId);
+    if (retained.has(key)) return { frameId, status: "valid", detail: "still current" };
+    const reason = dropped.get(key) ?? { kind: "unknown" as const };
     const extra = reason.kind === "stale" && reason.replacementDigest ? ` (now ${reason.replacementDigest})` : "";
     return {
       frameId,
