@@ -3,10 +3,8 @@
 // that each do one thing: declare off-machine scopes, refuse this origin (CORS), speak another version, stall,
 // or want a bearer token. Every consent claim is checked on the network log.
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Request } from "playwright-core";
 import type { Miniflare } from "miniflare";
 import { createProviderApp, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
@@ -22,12 +20,12 @@ import {
   fillQuery,
   openPlayground,
   runQuery,
+  screenshot,
 } from "../support/browser/playground-page.ts";
 import { type FetchHandler, serveApps } from "../support/browser/serve.ts";
 import { startWorkerWithAssets } from "../support/worker/assets.ts";
-import { bundleWorker, PROJECT_ROOT } from "../support/worker/bundle.ts";
+import { bundleWorker } from "../support/worker/bundle.ts";
 
-const ARTIFACTS = join(PROJECT_ROOT, "test-artifacts", "playground");
 const SEED = "6d".repeat(32);
 const TOKEN = "cgp-test-token-4f1e9a77c2";
 const GOAL = "how do I deploy the worker";
@@ -108,10 +106,6 @@ function networkLog(context: BrowserContext): { url: string; body: string; heade
 const queries = (log: ReturnType<typeof networkLog>, path: string) =>
   log.filter((r) => new URL(r.url).pathname === path && r.body.includes('"type":"query"'));
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-}
-
 describe("the playground served by the Worker (workerd, real assets)", () => {
   let browser: Browser;
   let worker: { mf: Miniflare; url: URL };
@@ -120,7 +114,6 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
   let origin: string;
 
   before(async () => {
-    await mkdir(ARTIFACTS, { recursive: true });
     const [bundle, built] = await Promise.all([bundleWorker(), buildForTest()]);
     cleanups = [bundle.cleanup, built.cleanup];
     [worker, others, browser] = await Promise.all([
@@ -181,14 +174,14 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
     assert.match(handshake, /docs 0\.1\.0 at http:\/\/127\.0\.0\.1/);
     assert.match(handshake, /every HTTP provider counts as egress here, C4/);
     assert.equal(await page.locator("#handshake-body li[data-key-id]").count(), 1);
-    await shot(page, "connected-worker");
+    await screenshot(page, "connected-worker");
 
     await fillQuery(page, GOAL);
     await expectAnswer(page);
     await page.getByRole("button", { name: "Run query" }).click();
     await page.waitForSelector("#consent-dialog[open]");
     assert.deepEqual(queries(log, "/contextgraph"), [], "no query before consent");
-    await shot(page, "consent-dialog");
+    await screenshot(page, "consent-dialog");
     assert.deepEqual(await accessibilityProblems(page), [], "consent dialog");
     await page.getByRole("button", { name: "Allow and send" }).click();
     await answered(page);
@@ -313,7 +306,7 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
       assert.match((await alertText(page)) ?? "", failure.message);
       assert.ok(await page.locator("#handshake").isHidden());
       if (failure.path === "/cors") {
-        await shot(page, "error-cors");
+        await screenshot(page, "error-cors");
         assert.deepEqual(await accessibilityProblems(page), [], "error state");
       }
       await context.close();
