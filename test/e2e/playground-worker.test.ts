@@ -313,36 +313,34 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
     });
   }
 
-  test("plaintext HTTP to a non-loopback host is refused before any request (C7), with the reason", async () => {
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    context.on("request", (r) => requests.push(r.url()));
-    const { page } = await openPlayground(context, origin);
-    await connectTo(page, "http://docs.example.com/contextgraph");
-    assert.match((await alertText(page)) ?? "", /Refused: plaintext HTTP.*docs\.example\.com.*Nothing was sent/s);
-    assert.deepEqual(
-      requests.filter((url) => !url.startsWith(origin)),
-      [],
-    );
-    await context.close();
-  });
+  const REFUSED = [
+    {
+      name: "plaintext HTTP to a non-loopback host is refused before any request (C7), with the reason",
+      url: "http://docs.example.com/contextgraph",
+      message: /Refused: plaintext HTTP.*docs\.example\.com.*Nothing was sent/s,
+    },
+    {
+      name: "an https provider this build's CSP does not list is blocked by the browser, and the page says so",
+      url: "https://docs.example.com/contextgraph",
+      message: /Blocked by this page's security policy.*https:\/\/docs\.example\.com/s,
+    },
+  ];
 
-  test("an https provider this build's CSP does not list is blocked by the browser, and the page says so", async () => {
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    context.on("request", (r) => requests.push(r.url()));
-    const { page } = await openPlayground(context, origin);
-    await connectTo(page, "https://docs.example.com/contextgraph");
-    assert.match(
-      (await alertText(page)) ?? "",
-      /Blocked by this page's security policy.*https:\/\/docs\.example\.com/s,
-    );
-    assert.deepEqual(
-      requests.filter((url) => !url.startsWith(origin)),
-      [],
-    );
-    await context.close();
-  });
+  for (const refused of REFUSED) {
+    test(refused.name, async () => {
+      const context = await browser.newContext();
+      const requests: string[] = [];
+      context.on("request", (r) => requests.push(r.url()));
+      const { page } = await openPlayground(context, origin);
+      await connectTo(page, refused.url);
+      assert.match((await alertText(page)) ?? "", refused.message);
+      assert.deepEqual(
+        requests.filter((url) => !url.startsWith(origin)),
+        [],
+      );
+      await context.close();
+    });
+  }
 
   test("a provider error keeps its code: asking the Worker for a kind it does not serve is unsupported_kind", async () => {
     const context = await browser.newContext();
