@@ -3,7 +3,6 @@
 // exported report is the reference report; a misbehaving Worker (MISBEHAVE) and an unreachable provider are
 // shown failing; and a cancelled or replaced run never mixes into the next.
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import type { Miniflare } from "miniflare";
@@ -19,14 +18,14 @@ import {
   downloads,
   openPlayground,
   runConformancePanel,
+  screenshot,
   watchConformance,
 } from "../support/browser/playground-page.ts";
 import { serveApps } from "../support/browser/serve.ts";
 import { PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
 import { startWorkerWithAssets } from "../support/worker/assets.ts";
-import { bundleWorker, PROJECT_ROOT } from "../support/worker/bundle.ts";
+import { bundleWorker } from "../support/worker/bundle.ts";
 
-const ARTIFACTS = join(PROJECT_ROOT, "test-artifacts", "playground");
 const SEED = "6d".repeat(32);
 const PROVENANCE = "provenance-fixture-consistency";
 
@@ -141,7 +140,7 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
       /^Conformant\. 9 passed, 0 failed, 5 skipped of 14 checks against http:\/\/127\.0\.0\.1:\d+\/contextgraph/,
     );
     assert.match((await page.textContent("#conformance-progress")) ?? "", /^Conformant/, "the live region says it");
-    await page.screenshot({ path: join(ARTIFACTS, "conformance-worker.png"), fullPage: true });
+    await screenshot(page, "conformance-worker", true);
     assert.deepEqual(await accessibilityProblems(page), [], "the finished panel");
 
     const files = await downloads(
@@ -187,7 +186,7 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     );
     assert.match(summary, /^Not conformant: budget-honesty failed\. 8 passed, 1 failed, 5 skipped/);
     assert.equal(await page.getAttribute("#conformance-summary", "data-passed"), "false");
-    await page.screenshot({ path: join(ARTIFACTS, "conformance-failing.png"), fullPage: true });
+    await screenshot(page, "conformance-failing", true);
     assert.deepEqual(await accessibilityProblems(page), [], "the panel with a failing check");
     await page.context().close();
   });

@@ -4,10 +4,10 @@
 // compose, export and import, the hostile frame, the noble fallback, 1,000 frames, the keyboard, axe.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Request } from "playwright-core";
 import { launchChromium } from "../support/browser/chromium.ts";
 import { buildForTest, OFFLINE_ORIGIN, serveOffline } from "../support/browser/playground.ts";
 import {
@@ -24,19 +24,14 @@ import {
   openPlayground,
   runConformancePanel,
   runQuery,
+  screenshot,
 } from "../support/browser/playground-page.ts";
 import { mainThreadTasks } from "../support/browser/main-thread.ts";
 import { HOST_CHECKS } from "../support/conformance/expected.ts";
 import { HOSTILE, hostileProvider, manyFramesProvider, recordSession } from "../support/browser/transcripts.ts";
-import { PROJECT_ROOT } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
 
-const ARTIFACTS = join(PROJECT_ROOT, "test-artifacts", "playground");
 const GOAL = "how do I deploy the worker";
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
-}
 
 describe("the playground, offline, with the in-page provider", () => {
   let built: Awaited<ReturnType<typeof buildForTest>>;
@@ -53,7 +48,6 @@ describe("the playground, offline, with the in-page provider", () => {
   }
 
   before(async () => {
-    await mkdir(ARTIFACTS, { recursive: true });
     [built, browser] = await Promise.all([buildForTest(), launchChromium()]);
     ({ context, refused } = await offlineContext());
     main = await openPlayground(context, OFFLINE_ORIGIN);
@@ -87,7 +81,7 @@ describe("the playground, offline, with the in-page provider", () => {
     const key = main.page.locator(`#handshake-body li[data-key-id="in-page-${publicKey.slice(0, 8)}"]`);
     assert.match((await key.textContent()) ?? "", new RegExp(fingerprint));
     assert.equal(await key.locator("details code").textContent(), publicKey);
-    await shot(main.page, "connected");
+    await screenshot(main.page, "connected");
   });
 
   test("a query renders frames whose every badge says verified, by the published key", () => {
@@ -148,7 +142,7 @@ describe("the playground, offline, with the in-page provider", () => {
           "its path no longer leads to the signed root",
         );
         await page.locator(`.frame[data-frame-id="${target}"]`).scrollIntoViewIfNeeded();
-        await shot(page, "tampered");
+        await screenshot(page, "tampered");
       }
       assert.deepEqual(refused, []);
     });
@@ -345,7 +339,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await page.getByRole("button", { name: "Run query" }).click();
     await page.waitForSelector("#alert:not([hidden])");
     assert.match((await alertText(page)) ?? "", /The provider stopped/);
-    await shot(page, "error");
+    await screenshot(page, "error");
     assert.deepEqual(await accessibilityProblems(page), [], "error state");
     await fresh.close();
   });
@@ -381,7 +375,7 @@ describe("the playground, offline, with the in-page provider", () => {
       "the suite, its chunk and every connection stayed in the page",
     );
     assert.deepEqual(consoleErrors, []);
-    await shot(page, "conformance-offline");
+    await screenshot(page, "conformance-offline");
     await fresh.close();
   });
 
@@ -490,14 +484,14 @@ describe("the playground, offline, with the in-page provider", () => {
     await page.waitForSelector("#prompt");
     assert.deepEqual(await accessibilityProblems(page), [], "path and compose");
     await page.locator("#results-h").scrollIntoViewIfNeeded();
-    await shot(page, "results");
+    await screenshot(page, "results");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator("#results-h").scrollIntoViewIfNeeded();
-    await shot(page, "phone");
+    await screenshot(page, "phone");
     assert.deepEqual(await accessibilityProblems(page), [], "phone");
     await page.emulateMedia({ colorScheme: "dark" });
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(13, 17, 23)");
-    await shot(page, "phone-dark");
+    await screenshot(page, "phone-dark");
     assert.deepEqual(await accessibilityProblems(page), [], "dark scheme");
     await fresh.close();
   });

@@ -3,10 +3,8 @@
 // that each do one thing: declare off-machine scopes, refuse this origin (CORS), speak another version, stall,
 // or want a bearer token. Every consent claim is checked on the network log.
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Request } from "playwright-core";
 import type { Miniflare } from "miniflare";
 import { createProviderApp, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
@@ -22,12 +20,12 @@ import {
   fillQuery,
   openPlayground,
   runQuery,
+  screenshot,
 } from "../support/browser/playground-page.ts";
 import { type FetchHandler, serveApps } from "../support/browser/serve.ts";
 import { startWorkerWithAssets } from "../support/worker/assets.ts";
-import { bundleWorker, PROJECT_ROOT } from "../support/worker/bundle.ts";
+import { bundleWorker } from "../support/worker/bundle.ts";
 
-const ARTIFACTS = join(PROJECT_ROOT, "test-artifacts", "playground");
 const SEED = "6d".repeat(32);
 const TOKEN = "cgp-test-token-4f1e9a77c2";
 const GOAL = "how do I deploy the worker";
@@ -108,10 +106,6 @@ function networkLog(context: BrowserContext): { url: string; body: string; heade
 const queries = (log: ReturnType<typeof networkLog>, path: string) =>
   log.filter((r) => new URL(r.url).pathname === path && r.body.includes('"type":"query"'));
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-}
-
 describe("the playground served by the Worker (workerd, real assets)", () => {
   let browser: Browser;
   let worker: { mf: Miniflare; url: URL };
@@ -120,7 +114,6 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
   let origin: string;
 
   before(async () => {
-    await mkdir(ARTIFACTS, { recursive: true });
     const [bundle, built] = await Promise.all([bundleWorker(), buildForTest()]);
     cleanups = [bundle.cleanup, built.cleanup];
     [worker, others, browser] = await Promise.all([
@@ -181,14 +174,14 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
     assert.match(handshake, /docs 0\.1\.0 at http:\/\/127\.0\.0\.1/);
     assert.match(handshake, /every HTTP provider counts as egress here, C4/);
     assert.equal(await page.locator("#handshake-body li[data-key-id]").count(), 1);
-    await shot(page, "connected-worker");
+    await screenshot(page, "connected-worker");
 
     await fillQuery(page, GOAL);
     await expectAnswer(page);
     await page.getByRole("button", { name: "Run query" }).click();
     await page.waitForSelector("#consent-dialog[open]");
     assert.deepEqual(queries(log, "/contextgraph"), [], "no query before consent");
-    await shot(page, "consent-dialog");
+    await screenshot(page, "consent-dialog");
     assert.deepEqual(await accessibilityProblems(page), [], "consent dialog");
     await page.getByRole("button", { name: "Allow and send" }).click();
     await answered(page);
@@ -313,43 +306,41 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
       assert.match((await alertText(page)) ?? "", failure.message);
       assert.ok(await page.locator("#handshake").isHidden());
       if (failure.path === "/cors") {
-        await shot(page, "error-cors");
+        await screenshot(page, "error-cors");
         assert.deepEqual(await accessibilityProblems(page), [], "error state");
       }
       await context.close();
     });
   }
 
-  test("plaintext HTTP to a non-loopback host is refused before any request (C7), with the reason", async () => {
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    context.on("request", (r) => requests.push(r.url()));
-    const { page } = await openPlayground(context, origin);
-    await connectTo(page, "http://docs.example.com/contextgraph");
-    assert.match((await alertText(page)) ?? "", /Refused: plaintext HTTP.*docs\.example\.com.*Nothing was sent/s);
-    assert.deepEqual(
-      requests.filter((url) => !url.startsWith(origin)),
-      [],
-    );
-    await context.close();
-  });
+  const REFUSED = [
+    {
+      name: "plaintext HTTP to a non-loopback host is refused before any request (C7), with the reason",
+      url: "http://docs.example.com/contextgraph",
+      message: /Refused: plaintext HTTP.*docs\.example\.com.*Nothing was sent/s,
+    },
+    {
+      name: "an https provider this build's CSP does not list is blocked by the browser, and the page says so",
+      url: "https://docs.example.com/contextgraph",
+      message: /Blocked by this page's security policy.*https:\/\/docs\.example\.com/s,
+    },
+  ];
 
-  test("an https provider this build's CSP does not list is blocked by the browser, and the page says so", async () => {
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    context.on("request", (r) => requests.push(r.url()));
-    const { page } = await openPlayground(context, origin);
-    await connectTo(page, "https://docs.example.com/contextgraph");
-    assert.match(
-      (await alertText(page)) ?? "",
-      /Blocked by this page's security policy.*https:\/\/docs\.example\.com/s,
-    );
-    assert.deepEqual(
-      requests.filter((url) => !url.startsWith(origin)),
-      [],
-    );
-    await context.close();
-  });
+  for (const refused of REFUSED) {
+    test(refused.name, async () => {
+      const context = await browser.newContext();
+      const requests: string[] = [];
+      context.on("request", (r) => requests.push(r.url()));
+      const { page } = await openPlayground(context, origin);
+      await connectTo(page, refused.url);
+      assert.match((await alertText(page)) ?? "", refused.message);
+      assert.deepEqual(
+        requests.filter((url) => !url.startsWith(origin)),
+        [],
+      );
+      await context.close();
+    });
+  }
 
   test("a provider error keeps its code: asking the Worker for a kind it does not serve is unsupported_kind", async () => {
     const context = await browser.newContext();

@@ -3,7 +3,7 @@
  * recomputed and the signed Merkle root, and the budget audit (spec §2.7 B1,
  * B3, B4; §3.7, §3.13; F12). Works for live answers and imported ones alike.
  */
-import { checkContentBinding, digestString, resultTree } from "../../src/attest/index.ts";
+import { checkContentBinding, digestString, type ResultTree } from "../../src/attest/index.ts";
 import type { DroppedLeg, FramesLeg, QueryInput } from "../../src/host/index.ts";
 import {
   budgetTokens,
@@ -24,6 +24,8 @@ export interface AnswerInput {
   readonly providerName: string;
   readonly query: QueryInput;
   readonly result: ContextQueryResult;
+  /** The result's tree as `providerName` commits to it (spec §3.7), built once and kept for inclusion paths. */
+  readonly tree: ResultTree;
   readonly leg: FramesLeg | DroppedLeg;
 }
 
@@ -62,7 +64,7 @@ export async function answerView(input: AnswerInput): Promise<AnswerView> {
     frames,
     truncated: result.truncated,
     root: {
-      recomputed: digestString(resultTree(providerName, result.frames).tree.root),
+      recomputed: digestString(input.tree.tree.root),
       ...(signed === undefined ? {} : { signed }),
       badge:
         leg.outcome === "frames"

@@ -108,7 +108,6 @@ async function start(init: HostInit): Promise<void> {
     if (UNQUEUED.has(event.data.method)) void answer(event.data);
     else queue = queue.then(() => answer(event.data));
   };
-  post({ event: "ready", engine });
 }
 
 self.onmessage = (event: MessageEvent<HostInit>) => void start(event.data);

@@ -4,7 +4,7 @@
  * envelope recorded for export, and every answer kept for the views that
  * read it again (inclusion paths, revalidation, composition).
  */
-import { fromHex, sha256, toHex } from "../../src/attest/index.ts";
+import { fromHex, type ResultTree, resultTree, sha256, toHex } from "../../src/attest/index.ts";
 import {
   auditLeg,
   type Connection,
@@ -34,6 +34,8 @@ export interface KeptAnswer {
   readonly view: AnswerView;
   readonly result: ContextQueryResult;
   readonly providerName: string;
+  /** The result's tree (spec §3.7), which every inclusion path of the answer reads. */
+  readonly tree: ResultTree;
   /** The audited frames (unless the audit dropped the answer), for revalidation and composition. */
   readonly leg?: FramesLeg;
 }
@@ -181,14 +183,15 @@ export class Session {
     localId = this.current.localId,
   ): Promise<AnswerView> {
     const answer = ++this.#answerCount;
-    const view = await answerView({ answer, source, localId, providerName, query, result, leg });
-    this.#answers.push({ view, result, providerName, ...(leg.outcome === "frames" ? { leg } : {}) });
+    const tree = resultTree(providerName, result.frames);
+    const view = await answerView({ answer, source, localId, providerName, query, result, tree, leg });
+    this.#answers.push({ view, result, providerName, tree, ...(leg.outcome === "frames" ? { leg } : {}) });
     if (this.#answers.length > MAX_KEPT_ANSWERS) this.#answers.shift();
     return view;
   }
 
   /** Keeps an answer read from a transcript. */
-  keepImported(input: Omit<AnswerInput, "answer" | "source">): Promise<AnswerView> {
+  keepImported(input: Omit<AnswerInput, "answer" | "source" | "tree">): Promise<AnswerView> {
     return this.#keep(input.query, input.result, input.leg, input.providerName, "import", input.localId);
   }
 

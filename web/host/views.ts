@@ -2,10 +2,9 @@
  * The views the page asks for about a kept answer: a frame's inclusion path
  * (spec §3.8), a revalidation (§4.7) and a composition (§4.8).
  */
-import { frameProof, resultTree, traceInclusion } from "../../src/attest/index.ts";
+import { frameProof, traceInclusion } from "../../src/attest/index.ts";
 import { composeForPrompt, type DroppedFrame, type Revalidation } from "../../src/host/index.ts";
-import type { FrameId } from "../../src/protocol/index.ts";
-import { sameFrameId } from "../../src/protocol/index.ts";
+import { type FrameId, frameIdKey } from "../../src/protocol/index.ts";
 import type { ComposeView, PathView, RevalidationView } from "../shared/messages.ts";
 import type { KeptAnswer } from "./session.ts";
 
@@ -15,10 +14,9 @@ import type { KeptAnswer } from "./session.ts";
  * recomputed tree gives (F13), replayed step by step.
  */
 export function pathView(kept: KeptAnswer, index: number): PathView {
-  const { result, providerName } = kept;
+  const { result, providerName, tree } = kept;
   const frame = result.frames[index];
   if (!frame) throw new RangeError("no such frame");
-  const tree = resultTree(providerName, result.frames);
   const sent = result.frame_attestations?.find(
     (entry) =>
       entry.frame.provider_id === providerName &&
@@ -51,11 +49,13 @@ const DROP_WORDS: Record<DroppedFrame["reason"]["kind"], string> = {
 
 /** Per-frame verdicts of a revalidation, in the order the frames were held. */
 export function revalidationView(held: readonly FrameId[], revalidation: Revalidation): RevalidationView[] {
+  const retained = new Set(revalidation.retained.map(frameIdKey));
+  // The first verdict for an identity counts, as a search from the front would find it.
+  const dropped = new Map([...revalidation.dropped].reverse().map((d) => [frameIdKey(d.frame), d.reason]));
   return held.map((frameId) => {
-    if (revalidation.retained.some((f) => sameFrameId(f, frameId)))
-      return { frameId, status: "valid", detail: "still current" };
-    const dropped = revalidation.dropped.find((d) => sameFrameId(d.frame, frameId));
-    const reason = dropped?.reason ?? { kind: "unknown" as const };
+    const key = frameIdKey(frameId);
+    if (retained.has(key)) return { frameId, status: "valid", detail: "still current" };
+    const reason = dropped.get(key) ?? { kind: "unknown" as const };
     const extra = reason.kind === "stale" && reason.replacementDigest ? ` (now ${reason.replacementDigest})` : "";
     return {
       frameId,

@@ -25,7 +25,6 @@ const ready = (async () => {
     attesterId: "in-page docs",
   });
   const provider = docsProvider(readCorpus(corpusJson), { signer });
-  post({ type: "ready", keyId: signer.attesterKey.key_id });
   return { provider, signer };
 })();
 

@@ -9,11 +9,10 @@ import type { TamperKind } from "../shared/messages.ts";
 type Result = Extract<Envelope, { type: "frames" }>["result"];
 type Frame = Result["frames"][number];
 
-/** What to corrupt: a frame by id, how, and for `lift` whose attestation to lift (default: the next frame). */
+/** What to corrupt: a frame by id, and how (`lift` lifts the next frame's attestation). */
 export interface TamperOrder {
   readonly frameId: string;
   readonly kind: TamperKind;
-  readonly otherFrameId?: string;
 }
 
 /** One letter's case flipped: the bytes change, their length (and so the B3 cost) does not. */
@@ -60,7 +59,7 @@ export function tamper(result: Result, order: TamperOrder): Result | undefined {
       attestation: { ...attestation, signature: alteredSignature(attestation.signature) },
     };
   } else if (order.kind === "lift") {
-    const donor = order.otherFrameId ?? result.frames[(index + 1) % result.frames.length]?.id;
+    const donor = result.frames[(index + 1) % result.frames.length]?.id;
     const lifted = donor === undefined || donor === frame.id ? undefined : entries[entryOf(donor)]?.attestation;
     if (!lifted || own < 0) return undefined;
     entries[own] = { ...entries[own]!, attestation: lifted };

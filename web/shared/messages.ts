@@ -7,7 +7,6 @@ import type { ContentBinding } from "../../src/attest/index.ts";
 import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
 import type {
   AuditEntry,
-  ConsentReceipt,
   ConsentState,
   HostErrorDetails,
   HostErrorKind,
@@ -175,7 +174,6 @@ export type HostMessage =
   | { readonly event: "consent"; readonly state: ConsentState }
   /** Frames of a large answer, sent ahead of the reply in slices, so no single message takes long to receive. */
   | { readonly event: "frames"; readonly answer: number; readonly frames: readonly FrameView[] }
-  | { readonly event: "ready"; readonly engine: "webcrypto" | "noble" }
   /** A conformance run's progress: the checks it will run, then each check as it starts and finishes. */
   | { readonly event: "conformance"; readonly run: number; readonly progress: ConformanceProgress }
   /** A conformance run against the in-page provider wants a new session: pass `port` to the provider Worker. */
@@ -192,7 +190,7 @@ export type ConformanceSuite =
 /** What a conformance run reports as it goes: the plan (every check's name, in order), then the suite's events. */
 export type ConformanceProgress = { readonly type: "planned"; readonly names: readonly string[] } | ProgressEvent;
 
-/** The first message to the host Worker: the consent the page remembers, and (for the in-page provider) a port. */
+/** The first message to the host Worker: the consent the page remembers. */
 export interface HostInit {
   readonly consent: ConsentState;
 }
@@ -200,14 +198,10 @@ export interface HostInit {
 /** What the page tells the in-page provider Worker. */
 export type ProviderControl =
   | { readonly type: "serve"; readonly port: MessagePort }
-  | { readonly type: "tamper"; readonly frameId: string; readonly otherFrameId?: string; readonly kind: TamperKind };
+  | { readonly type: "tamper"; readonly frameId: string; readonly kind: TamperKind };
 
 /** The tamper panel's choices: one frame of the next answer is corrupted after signing. */
 export type TamperKind = "content" | "provenance" | "signature" | "lift";
 
 /** What the in-page provider Worker tells the page. */
-export type ProviderEvent =
-  | { readonly type: "ready"; readonly keyId: string }
-  | { readonly type: "tampered"; readonly frameId: string; readonly kind: TamperKind };
-
-export type { ConsentReceipt };
+export type ProviderEvent = { readonly type: "tampered"; readonly frameId: string; readonly kind: TamperKind };

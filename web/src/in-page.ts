@@ -36,8 +36,8 @@ export class InPageProvider {
   }
 
   /** Arms the tamper desk: the next answer that carries `frameId` is corrupted after signing. */
-  tamper(frameId: string, kind: TamperKind, otherFrameId?: string): void {
-    const message: ProviderControl = { type: "tamper", frameId, kind, ...(otherFrameId ? { otherFrameId } : {}) };
+  tamper(frameId: string, kind: TamperKind): void {
+    const message: ProviderControl = { type: "tamper", frameId, kind };
     this.#worker?.postMessage(message);
   }
 
@@ -46,10 +46,5 @@ export class InPageProvider {
     this.#worker?.terminate();
     this.#worker = undefined;
     this.onCrash();
-  }
-
-  /** Whether the Worker is running. */
-  get running(): boolean {
-    return this.#worker !== undefined;
   }
 }

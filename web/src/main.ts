@@ -28,9 +28,8 @@ const state: {
   view?: HandshakeView;
   target?: Target;
   answer?: AnswerView;
-  answers: Map<number, AnswerView>;
   consent: ConsentState;
-} = { answers: new Map(), consent: loadConsent() };
+} = { consent: loadConsent() };
 
 const host = new HostClient({ consent: state.consent }, (message) => {
   if (message.event === "conformance") return void panel?.then((p) => p.progress(message.run, message.progress));
@@ -161,7 +160,6 @@ async function runQuery(): Promise<void> {
 
 async function show(answer: AnswerView): Promise<void> {
   state.answer = answer;
-  state.answers.set(answer.answer, answer);
   byId("proof").hidden = true;
   fill(byId("proof-body"));
   byId<HTMLInputElement>("compose-budget").value = String(answer.query.max_tokens);
@@ -221,8 +219,7 @@ async function importFile(file: File): Promise<void> {
     const bytes = await file.arrayBuffer();
     return host.call("importTranscript", { bytes }, [bytes]);
   });
-  for (const answer of view.answers) state.answers.set(answer.answer, answer);
-  renderImport(view, (n) => void guard(() => show(state.answers.get(n)!)));
+  renderImport(view, (answer) => void guard(() => show(answer)));
   if (view.answers[0]) await show(view.answers[0]);
   renderTamper(undefined, false);
 }

@@ -1,7 +1,16 @@
 // Driving the playground page as a person would (labels, buttons, the keyboard), and reading back what it shows.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { PROJECT_ROOT } from "../worker/bundle.ts";
+
+const ARTIFACTS = join(PROJECT_ROOT, "test-artifacts", "playground");
+
+/** Saves what `page` shows as test-artifacts/playground/<name>.png (Playwright makes the folder). */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
+}
 
 /** A page of the playground, with everything it said on the console and every dialog it tried to open. */
 export interface OpenPage {

@@ -15,7 +15,10 @@ export function renderRevalidation(verdicts: readonly RevalidationView[]): void 
       ),
     ),
   );
-  for (const v of verdicts)
-    for (const card of byId("frames").querySelectorAll(".frame"))
-      if (card.getAttribute("data-frame-id") === v.frameId.frame_id) card.setAttribute("data-revalidation", v.status);
+  // A frame id's last verdict marks every card of it.
+  const status = new Map(verdicts.map((v) => [v.frameId.frame_id, v.status]));
+  for (const card of byId("frames").querySelectorAll(".frame")) {
+    const verdict = status.get(card.getAttribute("data-frame-id") ?? "");
+    if (verdict) card.setAttribute("data-revalidation", verdict);
+  }
 }

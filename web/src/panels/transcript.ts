@@ -3,7 +3,7 @@
  * JSON, downloaded as files; a transcript read from a file picker or a drop,
  * handed to the host to re-verify offline.
  */
-import type { ImportView } from "../../shared/messages.ts";
+import type { AnswerView, ImportView } from "../../shared/messages.ts";
 import { byId, el, fill } from "../dom.ts";
 
 /** Offers `text` as a file download (nothing leaves the page). */
@@ -39,11 +39,11 @@ export function watchImports(onFile: (file: File) => void): void {
 }
 
 /** Renders what an import found, with a button to show each answer. */
-export function renderImport(view: ImportView, show: (answer: number) => void): void {
+export function renderImport(view: ImportView, show: (answer: AnswerView) => void): void {
   const answers = view.answers.map((a) => {
     const bad = a.frames.filter((f) => f.badge.tone === "invalid").length;
     const button = el("button", { type: "button", class: "quiet" }, `Show answer ${a.answer}`);
-    button.addEventListener("click", () => show(a.answer));
+    button.addEventListener("click", () => show(a));
     return el(
       "li",
       { "data-answer": a.answer },
