@@ -50,7 +50,7 @@ function positionsIn(text: string, phrase: ReadonlySet<string>, starts: Readonly
     if (begin === i) break;
     at += 1;
     if (!starts.has(startKey(lower, begin, i)) && !starts.has(lower.charCodeAt(begin))) continue;
-    const term = wordTerm(lower.slice(begin, i).replaceAll("_", ""));
+    const term = wordTerm(lower.slice(begin, i));
     if (term === undefined || !phrase.has(term)) continue;
     const list = positions.get(term);
     if (list) list.push(at);
