@@ -12,6 +12,16 @@ import { type AskBundle, bundleAskWorker } from "./bundle.ts";
 export const DOCS_SEED = createHash("sha256").update("frameline ask worker test seed").digest("hex");
 export const DOCS_PUBLIC_KEY = publicKeyOfSeed(DOCS_SEED);
 export const DOCS_KEY_ID = `docs-${DOCS_PUBLIC_KEY.slice(0, 8)}`;
+/** The docs Worker's key as a PROVIDERS entry pins it (`pinned_keys`). */
+export const DOCS_PINNED_KEYS = [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }];
+/** A frame's attestation in an /ask answer when the docs Worker signed it under the pinned key. */
+export const DOCS_PINNED_ATTESTATION = {
+  state: "attested",
+  key_id: DOCS_KEY_ID,
+  unverified_attester_id: "docs",
+  covers_content: true,
+  anchor: "pinned",
+};
 
 const TAP = fileURLToPath(new URL("./tap-worker.mjs", import.meta.url));
 const TAMPER = fileURLToPath(new URL("./tamper-worker.mjs", import.meta.url));
