@@ -3,9 +3,9 @@
 // test and bench/ask.ts.
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { Miniflare, type WorkerOptions } from "miniflare";
+import type { Miniflare, WorkerOptions } from "miniflare";
 import { bundleWorker, type WorkerBundle } from "../worker/bundle.ts";
-import { publicKeyOfSeed } from "../worker/http.ts";
+import { publicKeyOfSeed, startMiniflare } from "../worker/http.ts";
 import { type AskBundle, bundleAskWorker } from "./bundle.ts";
 
 /** The docs Worker's signing seed in these tests, its public key (node:crypto) and its key id (the Worker's default). */
@@ -98,14 +98,7 @@ export function serviceProvider(name: string, binding: string, extra: Record<str
 
 /** Starts the workers (the first is the entry); dispose it in `after`. */
 export async function startWorkers(workers: WorkerOptions[]): Promise<Miniflare> {
-  const mf = new Miniflare({ host: "127.0.0.1", workers });
-  try {
-    await mf.ready;
-  } catch (error) {
-    await mf.dispose();
-    throw error;
-  }
-  return mf;
+  return (await startMiniflare({ host: "127.0.0.1", workers })).mf;
 }
 
 /** POSTs a question to `/ask` of the ask Worker `name`; the status and the parsed body. */
