@@ -10,6 +10,12 @@ import { searchTerms } from "./terms.ts";
 /** The text of a chunk that is searched: its heading trail (the title field) and its lines (the body). */
 export type ChunkText = Pick<DocsChunk, "trail" | "text">;
 
+/** Which query terms a chunk holds, as its store found them: exactly, or only as the start of a longer word (terms of `PREFIX_MIN_LENGTH`+ characters). */
+export interface TermMatches {
+  readonly exact: ReadonlySet<string>;
+  readonly prefixed: ReadonlySet<string>;
+}
+
 /** How much more a term counts in the title field (the heading trail) than in the body. */
 export const TITLE_WEIGHT = 2;
 /** A query term at least this long also matches the words it begins (`retri` → `retries`, `timeout` ← `time`). */

@@ -3,7 +3,7 @@
  * query a chunk matches, computed the same way in both serving modes from the
  * query's terms, their document frequencies and the chunk's own terms.
  */
-import type { ChunkText } from "./lexical.ts";
+import type { ChunkText, TermMatches } from "./lexical.ts";
 import { wordTerm } from "./terms.ts";
 
 /** What a word the query term begins is worth, against 1 for the term itself. */
@@ -50,7 +50,7 @@ function positionsIn(text: string, phrase: ReadonlySet<string>, starts: Readonly
     if (begin === i) break;
     at += 1;
     if (!starts.has(startKey(lower, begin, i)) && !starts.has(lower.charCodeAt(begin))) continue;
-    const term = wordTerm(lower.slice(begin, i).replaceAll("_", ""));
+    const term = wordTerm(lower.slice(begin, i));
     if (term === undefined || !phrase.has(term)) continue;
     const list = positions.get(term);
     if (list) list.push(at);
@@ -75,12 +75,6 @@ export interface Evidence {
   readonly coverage: number;
   /** The share of the query's neighbouring term pairs that stand within `NEAR_DISTANCE` words in the chunk (1 for a one-term query). */
   readonly proximity: number;
-}
-
-/** Which query terms a chunk holds, as its store found them: exactly, or only as the start of a longer word. */
-export interface TermMatches {
-  readonly exact: ReadonlySet<string>;
-  readonly prefixed: ReadonlySet<string>;
 }
 
 /**

@@ -5,7 +5,7 @@
  * serializable index); no other file imports it.
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from "minisearch";
-import { type ChunkText, indexedTerms, PREFIX_MIN_LENGTH, TITLE_WEIGHT } from "./lexical.ts";
+import { type ChunkText, indexedTerms, PREFIX_MIN_LENGTH, TITLE_WEIGHT, type TermMatches } from "./lexical.ts";
 import { DocsCorpusError, type SearchIndexData } from "./schema.ts";
 
 /** The format of a stored index: bump it whenever the terms, fields or engine change what is stored. */
@@ -35,11 +35,9 @@ const SEARCH: SearchOptions = {
 };
 
 /** One hit of the engine: a chunk's position, its engine score (> 0; only comparable within one query), and the query terms it holds exactly and only as a prefix. */
-export interface EngineHit {
+export interface EngineHit extends TermMatches {
   readonly chunkIndex: number;
   readonly score: number;
-  readonly exact: ReadonlySet<string>;
-  readonly prefixed: ReadonlySet<string>;
 }
 
 /** What one search finds: the best hits and, for each query term, how many chunks hold it exactly. */
@@ -58,24 +56,16 @@ export interface SearchIndex {
   search(terms: readonly string[], accept: (chunkIndex: number) => boolean, limit: number): EngineResult;
 }
 
-function documents(chunks: readonly ChunkText[]): IndexedChunk[] {
-  return chunks.map((chunk, id) => ({ id, title: chunk.trail, body: chunk.text }));
+/** The index of `chunks`: their trail as the title field, their text as the body. */
+function engineOf(chunks: readonly ChunkText[]): MiniSearch<IndexedChunk> {
+  const engine = new MiniSearch(OPTIONS);
+  engine.addAll(chunks.map((chunk, id) => ({ id, title: chunk.trail, body: chunk.text })));
+  return engine;
 }
 
 /** Builds and serializes the index of `chunks` (their trail as the title field, their text as the body). */
 export function buildSearchIndex(chunks: readonly ChunkText[]): SearchIndexData {
-  const engine = new MiniSearch(OPTIONS);
-  engine.addAll(documents(chunks));
-  return { format: SEARCH_INDEX_FORMAT, data: engine.toJSON() };
-}
-
-/** Why a stored index cannot serve a corpus, or undefined when it can. */
-function unusable(data: SearchIndexData, chunkCount: number): string | undefined {
-  if (data.format !== SEARCH_INDEX_FORMAT) return `format ${JSON.stringify(data.format)}`;
-  const engine = data.data as Partial<AsPlainObject> | null;
-  if (typeof engine !== "object" || engine === null || engine.documentCount !== chunkCount)
-    return "it was built for other chunks";
-  return undefined;
+  return { format: SEARCH_INDEX_FORMAT, data: engineOf(chunks).toJSON() };
 }
 
 function wrap(engine: MiniSearch<IndexedChunk>): SearchIndex {
@@ -107,13 +97,10 @@ function wrap(engine: MiniSearch<IndexedChunk>): SearchIndex {
  * built for a different number of chunks.
  */
 export function loadSearchIndex(chunks: readonly ChunkText[], stored?: SearchIndexData): SearchIndex {
-  if (stored === undefined || stored.format !== SEARCH_INDEX_FORMAT) {
-    const engine = new MiniSearch(OPTIONS);
-    engine.addAll(documents(chunks));
-    return wrap(engine);
-  }
-  const problem = unusable(stored, chunks.length);
-  if (problem) throw new DocsCorpusError(`the corpus's search index cannot be used: ${problem}`);
+  if (stored === undefined || stored.format !== SEARCH_INDEX_FORMAT) return wrap(engineOf(chunks));
+  const plain = stored.data as Partial<AsPlainObject> | null;
+  if (typeof plain !== "object" || plain === null || plain.documentCount !== chunks.length)
+    throw new DocsCorpusError("the corpus's search index cannot be used: it was built for other chunks");
   try {
     return wrap(MiniSearch.loadJS(stored.data as AsPlainObject, OPTIONS));
   } catch (error) {

@@ -4,6 +4,7 @@
  * ranking, anchors (G4), serving identical content once and `verify`
  * (§1.10) are one path for both.
  */
+import type { TermMatches } from "./lexical.ts";
 import type { DocsChunk } from "./schema.ts";
 
 /** The kinds a docs corpus serves (spec §1.8 `kind`). */
@@ -12,16 +13,10 @@ export type ChunkKind = DocsChunk["kind"];
 /** Where a chunk's bytes are (spec §1.8 `file` provenance): enough to name them and their digest. */
 export type ChunkPlace = Pick<DocsChunk, "id" | "uri" | "start" | "end" | "digest">;
 
-/**
- * One lexical hit: the chunk, its engine score (> 0, comparable only within
- * one search), and which query terms it holds: exactly, or only as the start
- * of a longer word (terms of `PREFIX_MIN_LENGTH`+ characters).
- */
-export interface StoreHit {
+/** One lexical hit: the chunk, its engine score (> 0, comparable only within one search), and which query terms it holds. */
+export interface StoreHit extends TermMatches {
   readonly chunk: DocsChunk;
   readonly score: number;
-  readonly exact: ReadonlySet<string>;
-  readonly prefixed: ReadonlySet<string>;
 }
 
 /**

@@ -45,11 +45,10 @@ const PLAIN = /^[a-z0-9]+$/;
 /** Whether an identifier may have camelCase parts (cheaper than splitting every word). */
 const MIXED_CASE = /\p{Ll}\p{Lu}|\p{N}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 
-/** Appends the term of one word, unless it is a stopword, empty or too long. */
+/** Appends the term of one word (`wordTerm`), unless it has none. */
 function push(out: string[], word: string): void {
-  const lower = PLAIN.test(word) ? word : word.toLowerCase().replace(NOT_TERM, "");
-  if (lower === "" || lower.length > MAX_TERM_LENGTH || STOPWORDS.has(lower)) return;
-  out.push(stem(lower));
+  const term = wordTerm(word.toLowerCase());
+  if (term !== undefined) out.push(term);
 }
 
 /** Appends the terms of one identifier: its whole when it has parts, then each part. */

@@ -13,7 +13,7 @@ import {
   type Bundles,
   bundles,
   DOCS_KEY_ID,
-  DOCS_PUBLIC_KEY,
+  DOCS_PINNED_KEYS,
   docsWorker,
   serviceProvider,
   startWorkers,
@@ -24,7 +24,6 @@ const ARGUMENTS = {
   query_text: "signing key ATTESTATION_SEED",
   budget_tokens: 900,
 };
-const PINNED = [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }];
 
 describe("the ask Worker's /mcp, through the MCP SDK client", () => {
   let built: Bundles;
@@ -38,7 +37,7 @@ describe("the ask Worker's /mcp, through the MCP SDK client", () => {
       askWorker(
         built,
         "ask",
-        { PROVIDERS: [serviceProvider("docs", "DOCS", { pinned_keys: PINNED })] },
+        { PROVIDERS: [serviceProvider("docs", "DOCS", { pinned_keys: DOCS_PINNED_KEYS })] },
         { DOCS: "docs" },
       ),
       docsWorker(built),

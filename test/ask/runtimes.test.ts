@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { after, before, describe, type TestContext, test } from "node:test";
 import type { Miniflare } from "miniflare";
 import { bundlePortableHandler } from "../support/ask/portable-bundle.ts";
-import { DOCS_KEY_ID, DOCS_PUBLIC_KEY, DOCS_SEED } from "../support/ask/miniflare.ts";
+import { DOCS_PINNED_ATTESTATION, DOCS_PINNED_KEYS, DOCS_SEED } from "../support/ask/miniflare.ts";
 import { type Consumer, packAndInstall, PROJECT_ROOT } from "../support/package/consumer.ts";
 import { type Started, start, userEnv } from "../support/package/processes.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
@@ -38,7 +38,7 @@ describe("the /ask handler from the packed package, in Node, Deno and Bun", () =
         name: "docs",
         url: new URL("/contextgraph", await mf.ready).href,
         consent: { egress: true },
-        pinned_keys: [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }],
+        pinned_keys: DOCS_PINNED_KEYS,
       },
     ];
     env = userEnv({
@@ -87,13 +87,7 @@ describe("the /ask handler from the packed package, in Node, Deno and Bun", () =
     );
     assert.ok(answer.frames.length > 0);
     for (const frame of answer.frames) {
-      assert.deepEqual(frame.attestation, {
-        state: "attested",
-        key_id: DOCS_KEY_ID,
-        unverified_attester_id: "docs",
-        covers_content: true,
-        anchor: "pinned",
-      });
+      assert.deepEqual(frame.attestation, DOCS_PINNED_ATTESTATION);
     }
     assert.match(answer.prompt, /^<frame provider="docs" /m);
     prompts.push(answer.prompt);

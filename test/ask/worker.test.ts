@@ -12,8 +12,8 @@ import {
   askWorker,
   type Bundles,
   bundles,
-  DOCS_KEY_ID,
-  DOCS_PUBLIC_KEY,
+  DOCS_PINNED_ATTESTATION,
+  DOCS_PINNED_KEYS,
   docsWorker,
   serviceProvider,
   setTap,
@@ -29,7 +29,6 @@ const QUESTION = {
   budget_tokens: 1200,
   max_frames: 6,
 };
-const PINNED = [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }];
 const OTHER_KEY = publicKeyOfSeed(createHash("sha256").update("not the docs key").digest("hex"));
 
 type Frame = {
@@ -64,7 +63,7 @@ describe("the ask Worker in workerd", () => {
       askWorker(
         built,
         "ask",
-        { PROVIDERS: [serviceProvider("docs", "DOCS", { pinned_keys: PINNED })] },
+        { PROVIDERS: [serviceProvider("docs", "DOCS", { pinned_keys: DOCS_PINNED_KEYS })] },
         { DOCS: "docs" },
       ),
       askWorker(built, "ask-counted", { PROVIDERS: [serviceProvider("docs", "DOCS")] }, { DOCS: "tap-counted" }),
@@ -90,7 +89,11 @@ describe("the ask Worker in workerd", () => {
       askWorker(
         built,
         "ask-wrong-pin",
-        { PROVIDERS: [serviceProvider("docs", "DOCS", { pinned_keys: [{ ...PINNED[0], public_key: OTHER_KEY }] })] },
+        {
+          PROVIDERS: [
+            serviceProvider("docs", "DOCS", { pinned_keys: [{ ...DOCS_PINNED_KEYS[0], public_key: OTHER_KEY }] }),
+          ],
+        },
         { DOCS: "docs" },
       ),
       askWorker(
@@ -98,10 +101,10 @@ describe("the ask Worker in workerd", () => {
         "ask-mixed",
         {
           PROVIDERS: [
-            serviceProvider("docs", "DOCS", { pinned_keys: PINNED }),
+            serviceProvider("docs", "DOCS", { pinned_keys: DOCS_PINNED_KEYS }),
             serviceProvider("flaky", "FLAKY"),
             { name: "unconsented", service: "UNCONSENTED" },
-            serviceProvider("tampered", "TAMPERED", { pinned_keys: PINNED }),
+            serviceProvider("tampered", "TAMPERED", { pinned_keys: DOCS_PINNED_KEYS }),
             { name: "plain", url: "http://provider.example/contextgraph", consent: { egress: true } },
           ],
         },
@@ -124,13 +127,7 @@ describe("the ask Worker in workerd", () => {
     assert.ok(json.frames.length > 0);
     for (const frame of json.frames as Frame[]) {
       assert.equal(frame.provider, "docs");
-      assert.deepEqual(frame.attestation, {
-        state: "attested",
-        key_id: DOCS_KEY_ID,
-        unverified_attester_id: "docs",
-        covers_content: true,
-        anchor: "pinned",
-      });
+      assert.deepEqual(frame.attestation, DOCS_PINNED_ATTESTATION);
     }
     const [leg] = json.legs;
     assert.equal(leg.outcome, "frames");

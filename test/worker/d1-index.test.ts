@@ -3,7 +3,6 @@
 // an edit (only the edited document is rewritten), then with nothing changed (nothing is). The rows are
 // read back through wrangler and compared with the files, byte for byte, by node:crypto digests.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,6 +10,7 @@ import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { queryD1 } from "../../src/node/wrangler-d1.ts";
 import { CLI_ARGS } from "../support/cli.ts";
+import { type Run, run as runGroup } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/worker/bundle.ts";
 import { sha256Digest } from "../support/worker/http.ts";
 
@@ -32,24 +32,9 @@ const PAGES: Record<string, string> = {
   "ref.md": "# Reference\n\nA NUL \u0000 byte, café, 🦀.\n",
 };
 
-/** Runs the CLI in `cwd` in its own process group; resolves with its exit code and output. */
-function cli(args: readonly string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((done, reject) => {
-    const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
-      cwd,
-      env: ENV,
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true,
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, "SIGKILL"), RUN_TIMEOUT_MS);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      done({ code, stderr });
-    });
-  });
+/** Runs the CLI in `cwd` in its own process group, ended if it outlives RUN_TIMEOUT_MS. */
+function cli(args: readonly string[], cwd: string): Promise<Run> {
+  return runGroup(process.execPath, [...CLI_ARGS, ...args], { cwd, env: ENV, timeoutMs: RUN_TIMEOUT_MS });
 }
 
 describe("frameline index DIR --d1 NAME", () => {

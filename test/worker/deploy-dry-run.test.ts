@@ -1,83 +1,48 @@
 // `wrangler deploy --dry-run`: wrangler.toml's [build] step (the corpus) and wrangler's own bundling
 // of worker/index.ts succeed offline, and the bundle is a plausible size for the edge.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
+import { type Run, run as runGroup } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/worker/bundle.ts";
+import { sha256Digest } from "../support/worker/http.ts";
 
 const WRANGLER = join(PROJECT_ROOT, "node_modules", ".bin", "wrangler");
 const RUN_TIMEOUT_MS = 120_000;
-
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly timedOut: boolean;
-}
-
-/** Runs wrangler in its own process group; on timeout the group (wrangler and its build step) is ended by its id. */
-function runWrangler(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(WRANGLER, args, { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, RUN_TIMEOUT_MS);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise({ code, signal, stdout, stderr, timedOut });
-    });
-  });
-}
-
-function sha256Digest(bytes: Uint8Array): string {
-  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-}
 
 describe("wrangler deploy --dry-run", () => {
   let dir: string;
   let outdir: string;
   let logs: string;
   let run: Run;
-  let elapsedMs: number;
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), "frameline-dry-run-"));
     outdir = join(dir, "out");
     logs = join(dir, "logs");
-    const started = performance.now();
-    run = await runWrangler(["deploy", "--dry-run", "--outdir", outdir], {
-      ...process.env,
-      WRANGLER_SEND_METRICS: "false",
-      WRANGLER_HIDE_BANNER: "true",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      // Wrangler's debug log goes here instead of ~/.config/.wrangler/logs, and is read below.
-      WRANGLER_LOG_PATH: logs,
+    run = await runGroup(WRANGLER, ["deploy", "--dry-run", "--outdir", outdir], {
+      cwd: PROJECT_ROOT,
+      timeoutMs: RUN_TIMEOUT_MS,
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        WRANGLER_HIDE_BANNER: "true",
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        // Wrangler's debug log goes here instead of ~/.config/.wrangler/logs, and is read below.
+        WRANGLER_LOG_PATH: logs,
+      },
     });
-    elapsedMs = performance.now() - started;
   });
   after(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   test("runs the [build] step and exits 0 offline, without a Cloudflare API request", (t) => {
-    t.diagnostic(`wrangler deploy --dry-run took ${(elapsedMs / 1000).toFixed(1)} s`);
+    t.diagnostic(`wrangler deploy --dry-run took ${(run.ms / 1000).toFixed(1)} s`);
     assert.equal(run.timedOut, false, `wrangler did not finish within ${RUN_TIMEOUT_MS} ms`);
     assert.equal(run.code, 0, `exit ${run.code} (${run.signal})\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
     assert.match(run.stdout, /\[custom build\] Running: node --import tsx src\/node\/cli\.ts index --refresh/);

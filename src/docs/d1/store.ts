@@ -4,7 +4,7 @@
  * anchors and verify as the bundled corpus serve them.
  */
 import type { Relation } from "../../protocol/frame.ts";
-import { PREFIX_MIN_LENGTH } from "../lexical.ts";
+import { PREFIX_MIN_LENGTH, type TermMatches } from "../lexical.ts";
 import { comparePaths } from "../paths.ts";
 import { type DocsChunk, DocsCorpusError } from "../schema.ts";
 import type { ChunkPlace, DocsStore } from "../store.ts";
@@ -144,7 +144,7 @@ function sameContentStatements(db: D1DocsDatabase, digests: readonly string[], l
  * `PREFIX_MIN_LENGTH`+ characters) only as the start of a longer term; read
  * from its stored distinct terms, which are the terms FTS5 indexed.
  */
-function matchesOf(terms: readonly string[], stored: string): { exact: Set<string>; prefixed: Set<string> } {
+function matchesOf(terms: readonly string[], stored: string): TermMatches {
   const held = stored.split(" ");
   const set = new Set(held);
   const exact = new Set(terms.filter((term) => set.has(term)));

@@ -109,19 +109,26 @@ function insertChunk(chunk: DocsChunk, ord: number): Statement[] {
   ];
 }
 
-/** The documents to rewrite: new or edited ones, and unchanged ones linking to a path added or removed (their relations change). */
-function toRewrite(stored: ReadonlyMap<string, StoredDocument>, digests: ReadonlyMap<string, string>): Set<string> {
-  const added = [...digests.keys()].filter((path) => !stored.has(path));
-  const removed = [...stored.keys()].filter((path) => !digests.has(path));
+/**
+ * What changed: the paths removed, and the documents to rewrite: new ones, edited ones (`digests` holds
+ * the current digest of each stored path still present), and unchanged ones linking to a path added or
+ * removed (their relations change).
+ */
+function changes(
+  stored: ReadonlyMap<string, StoredDocument>,
+  paths: ReadonlySet<string>,
+  digests: ReadonlyMap<string, string>,
+): { rewrite: Set<string>; removed: string[] } {
+  const added = [...paths].filter((path) => !stored.has(path));
+  const removed = [...stored.keys()].filter((path) => !paths.has(path));
   const moved = new Set([...added, ...removed]);
   const rewrite = new Set(added);
   for (const [path, digest] of digests) {
-    const before = stored.get(path);
-    if (before === undefined) continue;
+    const before = stored.get(path)!;
     const targets = JSON.parse(before.link_targets) as string[];
     if (before.digest !== digest || targets.some((target) => moved.has(target))) rewrite.add(path);
   }
-  return rewrite;
+  return { rewrite, removed };
 }
 
 /**
@@ -135,9 +142,10 @@ export async function d1Update(stored: readonly StoredDocument[], files: readonl
   const sources = corpusSources(files);
   const paths = new Set(sources.map((source) => source.path));
   const before = new Map(stored.map((row) => [row.path, row]));
-  const digests = new Map(await Promise.all(sources.map(async (s) => [s.path, await contentDigest(s.text)] as const)));
-  const rewrite = toRewrite(before, digests);
-  const removed = [...before.keys()].filter((path) => !paths.has(path));
+  // Only a stored document's digest is compared; a new one is written (and hashed) by buildDocument.
+  const kept = sources.filter((source) => before.has(source.path));
+  const digests = new Map(await Promise.all(kept.map(async (s) => [s.path, await contentDigest(s.text)] as const)));
+  const { rewrite, removed } = changes(before, paths, digests);
   const statements: Statement[] = [
     ...SCHEMA.map((sql) => ({ sql, params: [] })),
     { sql: "INSERT OR REPLACE INTO docs_meta (key, value) VALUES ('format', ?)", params: [D1_CORPUS_FORMAT] },

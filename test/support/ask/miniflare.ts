@@ -3,15 +3,25 @@
 // test and bench/ask.ts.
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { Miniflare, type WorkerOptions } from "miniflare";
+import type { Miniflare, WorkerOptions } from "miniflare";
 import { bundleWorker, type WorkerBundle } from "../worker/bundle.ts";
-import { publicKeyOfSeed } from "../worker/http.ts";
+import { publicKeyOfSeed, startMiniflare } from "../worker/http.ts";
 import { type AskBundle, bundleAskWorker } from "./bundle.ts";
 
 /** The docs Worker's signing seed in these tests, its public key (node:crypto) and its key id (the Worker's default). */
 export const DOCS_SEED = createHash("sha256").update("frameline ask worker test seed").digest("hex");
 export const DOCS_PUBLIC_KEY = publicKeyOfSeed(DOCS_SEED);
 export const DOCS_KEY_ID = `docs-${DOCS_PUBLIC_KEY.slice(0, 8)}`;
+/** The docs Worker's key as a PROVIDERS entry pins it (`pinned_keys`). */
+export const DOCS_PINNED_KEYS = [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }];
+/** A frame's attestation in an /ask answer when the docs Worker signed it under the pinned key. */
+export const DOCS_PINNED_ATTESTATION = {
+  state: "attested",
+  key_id: DOCS_KEY_ID,
+  unverified_attester_id: "docs",
+  covers_content: true,
+  anchor: "pinned",
+};
 
 const TAP = fileURLToPath(new URL("./tap-worker.mjs", import.meta.url));
 const TAMPER = fileURLToPath(new URL("./tamper-worker.mjs", import.meta.url));
@@ -88,14 +98,7 @@ export function serviceProvider(name: string, binding: string, extra: Record<str
 
 /** Starts the workers (the first is the entry); dispose it in `after`. */
 export async function startWorkers(workers: WorkerOptions[]): Promise<Miniflare> {
-  const mf = new Miniflare({ host: "127.0.0.1", workers });
-  try {
-    await mf.ready;
-  } catch (error) {
-    await mf.dispose();
-    throw error;
-  }
-  return mf;
+  return (await startMiniflare({ host: "127.0.0.1", workers })).mf;
 }
 
 /** POSTs a question to `/ask` of the ask Worker `name`; the status and the parsed body. */

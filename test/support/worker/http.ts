@@ -4,15 +4,26 @@ import { Buffer } from "node:buffer";
 import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { Miniflare, type MiniflareOptions } from "miniflare";
 import type { WorkerBundle } from "./bundle.ts";
 
 /** The endpoint the Worker serves CGP on. */
 export const ENDPOINT = "http://localhost/contextgraph";
 
+/** Starts workerd with `options` and waits until it is ready (its origin is `url`); disposes it when it does not start. */
+export async function startMiniflare(options: MiniflareOptions): Promise<{ mf: Miniflare; url: URL }> {
+  const mf = new Miniflare(options);
+  try {
+    return { mf, url: await mf.ready };
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+}
+
 /** Starts the bundled Worker in workerd, listening on 127.0.0.1 only. Dispose it in `after`. */
 export async function startWorker(bundle: WorkerBundle, bindings: Record<string, string>): Promise<Miniflare> {
-  const mf = new Miniflare({
+  const { mf } = await startMiniflare({
     modules: true,
     scriptPath: bundle.scriptPath,
     // Without it, workerd names the module by its path relative to the cwd (../../tmp/…) and refuses to start.
@@ -21,12 +32,6 @@ export async function startWorker(bundle: WorkerBundle, bindings: Record<string,
     host: "127.0.0.1",
     bindings,
   });
-  try {
-    await mf.ready;
-  } catch (error) {
-    await mf.dispose();
-    throw error;
-  }
   return mf;
 }
 
