@@ -40,7 +40,7 @@ import {
   startWorkers,
   tapWorker,
 } from "../test/support/ask/miniflare.ts";
-import { PROJECT_ROOT } from "../test/support/worker/bundle.ts";
+import { PROJECT_ROOT, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 150);
 const WARMUP = 20;
@@ -104,14 +104,9 @@ function workers(built: Bundles, verifier: { dir: string; scriptPath: string }):
 async function bundleVerifier(dir: string) {
   const scriptPath = join(dir, "verifier.mjs");
   await build({
+    ...WORKERD_BUILD,
     entryPoints: [join(PROJECT_ROOT, "bench", "ask-verify-worker.ts")],
     outfile: scriptPath,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    logLevel: "silent",
   });
   return { dir, scriptPath };
 }

@@ -20,7 +20,7 @@ import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { buildCorpus, type CorpusFile, type DocsCorpus } from "../src/docs/index.ts";
 import { writeCorpusModule } from "../src/node/corpus-module.ts";
-import { bundleWorker } from "../test/support/worker/bundle.ts";
+import { bundleWorker, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
 import { ENDPOINT } from "../test/support/worker/http.ts";
 import { baselineDocs, baselineTree } from "./support/baseline.ts";
@@ -65,18 +65,12 @@ async function baselineBundle(corpus: DocsCorpus, dir: string): Promise<string> 
   await writeCorpusModule(corpus, corpusPath);
   const scriptPath = join(dir, "worker.mjs");
   await build({
+    ...WORKERD_BUILD,
     entryPoints: [join(baselineTree(), "worker", "index.ts")],
     outfile: scriptPath,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["worker", "browser"],
-    loader: { ".json": "json" },
     plugins: [
       { name: "corpus", setup: (b) => b.onResolve({ filter: /^\.\/corpus\.json$/ }, () => ({ path: corpusPath })) },
     ],
-    logLevel: "silent",
   });
   return scriptPath;
 }

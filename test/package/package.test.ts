@@ -17,6 +17,7 @@ import { serveForBrowser } from "../support/browser/serve.ts";
 import { runtimeExports } from "../support/package/api-names.ts";
 import { type Consumer, packAndInstall, PROJECT_ROOT } from "../support/package/consumer.ts";
 import { type Run, run, type Started, start, userEnv } from "../support/package/processes.ts";
+import { WORKERD_BUILD } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
 
 const MANIFEST = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
@@ -160,15 +161,10 @@ describe("frameline installed from its tarball", () => {
       const started = performance.now();
       const outdir = join(consumer.root, "worker-bundle");
       await build({
+        ...WORKERD_BUILD,
         absWorkingDir: consumer.dir,
         entryPoints: ["worker.mjs"],
         outfile: join(outdir, "worker.mjs"),
-        bundle: true,
-        format: "esm",
-        platform: "browser",
-        target: "es2022",
-        conditions: ["workerd", "worker", "browser"],
-        logLevel: "silent",
       });
       const seed = "5c".repeat(32);
       const mf = new Miniflare({
