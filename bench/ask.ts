@@ -41,6 +41,7 @@ import {
   tapWorker,
 } from "../test/support/ask/miniflare.ts";
 import { PROJECT_ROOT, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
+import { bundledWorker } from "../test/support/worker/http.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 150);
 const WARMUP = 20;
@@ -91,13 +92,7 @@ function workers(built: Bundles, verifier: { dir: string; scriptPath: string }):
     docsWorker(built),
     { ...docsWorker(built, "docs-unsigned"), bindings: {} },
     tapWorker("tap-delay", "docs", DELAY_MS),
-    {
-      name: "verifier",
-      modules: true,
-      scriptPath: verifier.scriptPath,
-      modulesRoot: verifier.dir,
-      compatibilityDate: "2026-05-01",
-    },
+    { name: "verifier", ...bundledWorker(verifier) },
   ];
 }
 

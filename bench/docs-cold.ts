@@ -17,12 +17,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { buildCorpus, type CorpusFile, type DocsCorpus } from "../src/docs/index.ts";
 import { writeCorpusModule } from "../src/node/corpus-module.ts";
 import { bundleWorker, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
-import { ENDPOINT } from "../test/support/worker/http.ts";
+import { ENDPOINT, startWorker } from "../test/support/worker/http.ts";
 import { baselineDocs, baselineTree } from "./support/baseline.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
@@ -75,14 +75,8 @@ async function baselineBundle(corpus: DocsCorpus, dir: string): Promise<string> 
   return scriptPath;
 }
 
-function worker(scriptPath: string, modulesRoot: string) {
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath,
-    modulesRoot,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
-  });
+async function worker(bundle: { dir: string; scriptPath: string }) {
+  const mf = await startWorker(bundle, {});
   return { mf, dispose: () => mf.dispose() };
 }
 
@@ -94,8 +88,8 @@ async function providers(files: CorpusFile[]) {
   const empty = await bundleWorker(await buildCorpus([]));
   return {
     starts: {
-      before: async () => worker(beforeScript, dir),
-      bundle: async () => worker(bundle.scriptPath, bundle.dir),
+      before: () => worker({ dir, scriptPath: beforeScript }),
+      bundle: () => worker(bundle),
       d1: async () => {
         const d1 = await localD1({ bundle: empty, bindings: {} });
         await writeCorpus(d1, files);

@@ -23,12 +23,12 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { d1Update } from "../src/docs/d1/write.ts";
 import { buildCorpus, type CorpusFile } from "../src/docs/index.ts";
-import { bundleWorker, type WorkerBundle } from "../test/support/worker/bundle.ts";
+import { bundleWorker } from "../test/support/worker/bundle.ts";
 import { localD1 } from "../test/support/worker/d1.ts";
-import { ENDPOINT } from "../test/support/worker/http.ts";
+import { ENDPOINT, startWorker } from "../test/support/worker/http.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
 
@@ -79,16 +79,6 @@ async function timeQueries(mf: Miniflare): Promise<{ p50: number; p99: number; h
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), healthz: quantile(health, 0.5) };
 }
 
-function workerOptions(bundle: WorkerBundle) {
-  return {
-    modules: true,
-    scriptPath: bundle.scriptPath,
-    modulesRoot: bundle.dir,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
-  };
-}
-
 function folderBytes(dir: string): number {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
@@ -102,7 +92,7 @@ async function bundleMode(size: number, files: CorpusFile[]): Promise<Row> {
   const bundle = await bundleWorker(corpus);
   try {
     const script = await readFile(bundle.scriptPath);
-    const mf = new Miniflare(workerOptions(bundle));
+    const mf = await startWorker(bundle, {});
     try {
       const timing = await timeQueries(mf);
       return {

@@ -1,29 +1,20 @@
 // The real Worker in workerd with the playground as its static assets, as `wrangler dev` runs it with
 // wrangler.toml's [assets]: a request that names a file is answered by the assets (with web/dist/_headers),
 // anything else reaches worker/index.ts. Listens on 127.0.0.1, on a free port.
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import type { WorkerBundle } from "./bundle.ts";
+import { bundledWorker, startMiniflare } from "./http.ts";
 
 /** Starts the bundled Worker with `assetsDir` as its assets; `url` is its origin. Dispose it in `after`. */
-export async function startWorkerWithAssets(
+export function startWorkerWithAssets(
   bundle: WorkerBundle,
   assetsDir: string,
   bindings: Record<string, string>,
 ): Promise<{ mf: Miniflare; url: URL }> {
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: bundle.scriptPath,
-    modulesRoot: bundle.dir,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
+  return startMiniflare({
+    ...bundledWorker(bundle),
     port: 0,
     bindings,
     assets: { directory: assetsDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },
   });
-  try {
-    return { mf, url: await mf.ready };
-  } catch (error) {
-    await mf.dispose();
-    throw error;
-  }
 }
