@@ -22,8 +22,9 @@ import { buildCorpus, type CorpusFile, type DocsCorpus } from "../src/docs/index
 import { writeCorpusModule } from "../src/node/corpus-module.ts";
 import { bundleWorker, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
-import { ENDPOINT, startWorker } from "../test/support/worker/http.ts";
+import { startWorker } from "../test/support/worker/http.ts";
 import { baselineDocs, baselineTree } from "./support/baseline.ts";
+import { queryFrames } from "./support/docs-query.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
 
@@ -35,13 +36,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function query(mf: Miniflare, goal: string): Promise<number> {
   const started = performance.now();
-  const response = await mf.dispatchFetch(ENDPOINT, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ type: "query", query: { goal, max_frames: 8, max_tokens: 4096 } }),
-  });
-  const body = (await response.json()) as { type: string };
-  if (body.type !== "frames") throw new Error(`not frames: ${JSON.stringify(body).slice(0, 200)}`);
+  await queryFrames(mf, goal);
   return performance.now() - started;
 }
 

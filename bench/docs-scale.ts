@@ -28,7 +28,8 @@ import { d1Update } from "../src/docs/d1/write.ts";
 import { buildCorpus, type CorpusFile } from "../src/docs/index.ts";
 import { bundleWorker } from "../test/support/worker/bundle.ts";
 import { localD1 } from "../test/support/worker/d1.ts";
-import { ENDPOINT, startWorker } from "../test/support/worker/http.ts";
+import { startWorker } from "../test/support/worker/http.ts";
+import { queryFrames } from "./support/docs-query.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
 
@@ -54,21 +55,12 @@ const quantile = (sorted: readonly number[], q: number) =>
 
 /** Warm timings of POST query and GET /healthz against a running Worker. */
 async function timeQueries(mf: Miniflare): Promise<{ p50: number; p99: number; healthz: number }> {
-  const post = async (goal: string) => {
-    const response = await mf.dispatchFetch(ENDPOINT, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "query", query: { goal, max_frames: 8, max_tokens: 4096 } }),
-    });
-    const body = (await response.json()) as { type: string };
-    if (body.type !== "frames") throw new Error(`not frames: ${JSON.stringify(body).slice(0, 200)}`);
-  };
-  for (const goal of asks) await post(goal);
+  for (const goal of asks) await queryFrames(mf, goal);
   const times: number[] = [];
   const health: number[] = [];
   for (let i = 0; i < QUERIES; i++) {
     let started = performance.now();
-    await post(asks[i % asks.length]!);
+    await queryFrames(mf, asks[i % asks.length]!);
     times.push(performance.now() - started);
     started = performance.now();
     await (await mf.dispatchFetch("http://localhost/healthz")).text();
