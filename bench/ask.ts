@@ -42,6 +42,7 @@ import {
 } from "../test/support/ask/miniflare.ts";
 import { PROJECT_ROOT, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { bundledWorker } from "../test/support/worker/http.ts";
+import { median } from "./support/median.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 150);
 const WARMUP = 20;
@@ -175,12 +176,7 @@ async function timeInterleaved(contenders: Contender[]): Promise<Map<string, num
       samples.get(contender.name)!.push(performance.now() - started);
     }
   }
-  return new Map(
-    [...samples].map(([name, times]) => {
-      const sorted = times.sort((a, b) => a - b);
-      return [name, sorted[Math.floor(sorted.length / 2)]!];
-    }),
-  );
+  return new Map([...samples].map(([name, times]) => [name, median(times)]));
 }
 
 /** (V): verification of the direct answer's result in workerd, with its states for sanity. */

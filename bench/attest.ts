@@ -42,6 +42,7 @@ import { attestResult } from "../src/attest/sign.ts";
 import { signerFromSeed } from "../src/attest/signer.ts";
 import { type AttestationState, verifyResultAttestations } from "../src/attest/verify-result.ts";
 import { seededRandom } from "../test/support/random.ts";
+import { median } from "./support/median.ts";
 
 const PROVIDER = "bench-provider";
 const FRAME_COUNT = 1024;
@@ -63,12 +64,6 @@ const mark = (met: boolean) => (met ? "met" : "NOT met");
 function fail(message: string): never {
   console.error(`\n!!! BENCHMARK INVALID: ${message}\n`);
   process.exit(1);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 // ── 1. the signed result ────────────────────────────────────────────────────

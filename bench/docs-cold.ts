@@ -25,6 +25,7 @@ import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
 import { startWorker } from "../test/support/worker/http.ts";
 import { baselineDocs, baselineTree } from "./support/baseline.ts";
 import { queryFrames } from "./support/docs-query.ts";
+import { median } from "./support/median.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
 
@@ -32,7 +33,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARM = 30;
 const { questions, files: base } = loadRelevanceSet();
 const asks = questions.map((q) => q.ask);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function query(mf: Miniflare, goal: string): Promise<number> {
   const started = performance.now();
