@@ -40,7 +40,9 @@ import {
   startWorkers,
   tapWorker,
 } from "../test/support/ask/miniflare.ts";
-import { PROJECT_ROOT } from "../test/support/worker/bundle.ts";
+import { PROJECT_ROOT, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
+import { bundledWorker } from "../test/support/worker/http.ts";
+import { median } from "./support/median.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 150);
 const WARMUP = 20;
@@ -91,27 +93,16 @@ function workers(built: Bundles, verifier: { dir: string; scriptPath: string }):
     docsWorker(built),
     { ...docsWorker(built, "docs-unsigned"), bindings: {} },
     tapWorker("tap-delay", "docs", DELAY_MS),
-    {
-      name: "verifier",
-      modules: true,
-      scriptPath: verifier.scriptPath,
-      modulesRoot: verifier.dir,
-      compatibilityDate: "2026-05-01",
-    },
+    { name: "verifier", ...bundledWorker(verifier) },
   ];
 }
 
 async function bundleVerifier(dir: string) {
   const scriptPath = join(dir, "verifier.mjs");
   await build({
+    ...WORKERD_BUILD,
     entryPoints: [join(PROJECT_ROOT, "bench", "ask-verify-worker.ts")],
     outfile: scriptPath,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    logLevel: "silent",
   });
   return { dir, scriptPath };
 }
@@ -185,12 +176,7 @@ async function timeInterleaved(contenders: Contender[]): Promise<Map<string, num
       samples.get(contender.name)!.push(performance.now() - started);
     }
   }
-  return new Map(
-    [...samples].map(([name, times]) => {
-      const sorted = times.sort((a, b) => a - b);
-      return [name, sorted[Math.floor(sorted.length / 2)]!];
-    }),
-  );
+  return new Map([...samples].map(([name, times]) => [name, median(times)]));
 }
 
 /** (V): verification of the direct answer's result in workerd, with its states for sanity. */

@@ -27,7 +27,6 @@
  *
  * Run: npm run bench:attest  (node --import tsx --expose-gc bench/attest.ts)
  */
-import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +41,8 @@ import { attestResult } from "../src/attest/sign.ts";
 import { signerFromSeed } from "../src/attest/signer.ts";
 import { type AttestationState, verifyResultAttestations } from "../src/attest/verify-result.ts";
 import { seededRandom } from "../test/support/random.ts";
+import { median } from "./support/median.ts";
+import { DOCS, prose, sha256 } from "./support/prose.ts";
 
 const PROVIDER = "bench-provider";
 const FRAME_COUNT = 1024;
@@ -65,69 +66,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-}
-
 // ── 1. the signed result ────────────────────────────────────────────────────
-
-const WORDS = [
-  "the",
-  "a",
-  "retry",
-  "policy",
-  "backoff",
-  "request",
-  "connection",
-  "pool",
-  "timeout",
-  "is",
-  "when",
-  "server",
-  "client",
-  "returns",
-  "error",
-  "budget",
-  "token",
-  "frame",
-  "provider",
-  "host",
-  "query",
-  "cache",
-  "after",
-  "each",
-  "write",
-  "read",
-  "stream",
-  "deadline",
-  "exponential",
-  "jitter",
-  "must",
-  "never",
-  "because",
-  "café",
-  "naïve",
-  "日本",
-];
-const DOCS = ["guide", "retries", "pooling", "locale", "limits", "streams", "errors", "caching"];
-
-function sha256(text: string): string {
-  return `sha256:${createHash("sha256").update(text).digest("hex")}`;
-}
-
-/** About `bytes` UTF-8 bytes of word salad. */
-function prose(random: () => number, bytes: number): string {
-  const words: string[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const word = WORDS[Math.floor(random() * WORDS.length)] ?? "the";
-    words.push(word);
-    length += Buffer.byteLength(word) + 1;
-  }
-  return `${words.join(" ")}.`;
-}
 
 function benchFrame(random: () => number, index: number): ContextFrame {
   const doc = DOCS[index % DOCS.length] ?? "guide";

@@ -25,6 +25,7 @@ import { ndJsonStream } from "@agentclientprotocol/sdk";
 import { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { type DecodedItem, NdjsonDecoderStream } from "../src/wire/index.ts";
+import { median } from "./support/median.ts";
 import { buildTranscript, chunk, type Transcript } from "./transcript.ts";
 
 const TRANSCRIPT_BYTES = 32 * 1024 * 1024;
@@ -212,12 +213,6 @@ async function measure(
 }
 
 // ── reporting ───────────────────────────────────────────────────────────────
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-}
 
 /** One contender's figures: median MB/s and messages/s, spread, and its ratio to (a). */
 interface Row {

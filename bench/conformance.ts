@@ -18,6 +18,7 @@ import { type PeerEnd, runConformance, type StreamPeer, type StreamTarget } from
 import { fileSource } from "../src/node/file-source.ts";
 import { spawnStdioChild } from "../src/node/stdio-child.ts";
 import { bundleCli, PROJECT_ROOT, TEST_SEED } from "../test/support/conformance/cli-bundle.ts";
+import { median } from "./support/median.ts";
 
 const ROUNDS = 7;
 const env = { FRAMELINE_TEST_SEED: TEST_SEED };
@@ -76,8 +77,6 @@ async function replay(peer: StreamPeer & { ended: Promise<PeerEnd> }, steps: rea
   await peer.ended;
   return replies;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const bundle = await bundleCli();
 try {

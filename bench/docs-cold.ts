@@ -17,13 +17,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { buildCorpus, type CorpusFile, type DocsCorpus } from "../src/docs/index.ts";
 import { writeCorpusModule } from "../src/node/corpus-module.ts";
-import { bundleWorker } from "../test/support/worker/bundle.ts";
+import { bundleWorker, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
-import { ENDPOINT } from "../test/support/worker/http.ts";
+import { startWorker } from "../test/support/worker/http.ts";
 import { baselineDocs, baselineTree } from "./support/baseline.ts";
+import { queryFrames } from "./support/docs-query.ts";
+import { median } from "./support/median.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
 
@@ -31,17 +33,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARM = 30;
 const { questions, files: base } = loadRelevanceSet();
 const asks = questions.map((q) => q.ask);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function query(mf: Miniflare, goal: string): Promise<number> {
   const started = performance.now();
-  const response = await mf.dispatchFetch(ENDPOINT, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ type: "query", query: { goal, max_frames: 8, max_tokens: 4096 } }),
-  });
-  const body = (await response.json()) as { type: string };
-  if (body.type !== "frames") throw new Error(`not frames: ${JSON.stringify(body).slice(0, 200)}`);
+  await queryFrames(mf, goal);
   return performance.now() - started;
 }
 
@@ -65,30 +60,18 @@ async function baselineBundle(corpus: DocsCorpus, dir: string): Promise<string> 
   await writeCorpusModule(corpus, corpusPath);
   const scriptPath = join(dir, "worker.mjs");
   await build({
+    ...WORKERD_BUILD,
     entryPoints: [join(baselineTree(), "worker", "index.ts")],
     outfile: scriptPath,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["worker", "browser"],
-    loader: { ".json": "json" },
     plugins: [
       { name: "corpus", setup: (b) => b.onResolve({ filter: /^\.\/corpus\.json$/ }, () => ({ path: corpusPath })) },
     ],
-    logLevel: "silent",
   });
   return scriptPath;
 }
 
-function worker(scriptPath: string, modulesRoot: string) {
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath,
-    modulesRoot,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
-  });
+async function worker(bundle: { dir: string; scriptPath: string }) {
+  const mf = await startWorker(bundle, {});
   return { mf, dispose: () => mf.dispose() };
 }
 
@@ -100,8 +83,8 @@ async function providers(files: CorpusFile[]) {
   const empty = await bundleWorker(await buildCorpus([]));
   return {
     starts: {
-      before: async () => worker(beforeScript, dir),
-      bundle: async () => worker(bundle.scriptPath, bundle.dir),
+      before: () => worker({ dir, scriptPath: beforeScript }),
+      bundle: () => worker(bundle),
       d1: async () => {
         const d1 = await localD1({ bundle: empty, bindings: {} });
         await writeCorpus(d1, files);

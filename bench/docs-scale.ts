@@ -23,12 +23,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { d1Update } from "../src/docs/d1/write.ts";
 import { buildCorpus, type CorpusFile } from "../src/docs/index.ts";
-import { bundleWorker, type WorkerBundle } from "../test/support/worker/bundle.ts";
+import { bundleWorker } from "../test/support/worker/bundle.ts";
 import { localD1 } from "../test/support/worker/d1.ts";
-import { ENDPOINT } from "../test/support/worker/http.ts";
+import { startWorker } from "../test/support/worker/http.ts";
+import { queryFrames } from "./support/docs-query.ts";
 import { loadRelevanceSet } from "./support/eval-corpus.ts";
 import { syntheticCorpus } from "./support/synthetic.ts";
 
@@ -54,21 +55,12 @@ const quantile = (sorted: readonly number[], q: number) =>
 
 /** Warm timings of POST query and GET /healthz against a running Worker. */
 async function timeQueries(mf: Miniflare): Promise<{ p50: number; p99: number; healthz: number }> {
-  const post = async (goal: string) => {
-    const response = await mf.dispatchFetch(ENDPOINT, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "query", query: { goal, max_frames: 8, max_tokens: 4096 } }),
-    });
-    const body = (await response.json()) as { type: string };
-    if (body.type !== "frames") throw new Error(`not frames: ${JSON.stringify(body).slice(0, 200)}`);
-  };
-  for (const goal of asks) await post(goal);
+  for (const goal of asks) await queryFrames(mf, goal);
   const times: number[] = [];
   const health: number[] = [];
   for (let i = 0; i < QUERIES; i++) {
     let started = performance.now();
-    await post(asks[i % asks.length]!);
+    await queryFrames(mf, asks[i % asks.length]!);
     times.push(performance.now() - started);
     started = performance.now();
     await (await mf.dispatchFetch("http://localhost/healthz")).text();
@@ -77,16 +69,6 @@ async function timeQueries(mf: Miniflare): Promise<{ p50: number; p99: number; h
   times.sort((a, b) => a - b);
   health.sort((a, b) => a - b);
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), healthz: quantile(health, 0.5) };
-}
-
-function workerOptions(bundle: WorkerBundle) {
-  return {
-    modules: true,
-    scriptPath: bundle.scriptPath,
-    modulesRoot: bundle.dir,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
-  };
 }
 
 function folderBytes(dir: string): number {
@@ -102,7 +84,7 @@ async function bundleMode(size: number, files: CorpusFile[]): Promise<Row> {
   const bundle = await bundleWorker(corpus);
   try {
     const script = await readFile(bundle.scriptPath);
-    const mf = new Miniflare(workerOptions(bundle));
+    const mf = await startWorker(bundle, {});
     try {
       const timing = await timeQueries(mf);
       return {

@@ -45,6 +45,7 @@ import { defineProvider } from "../src/provider/define.ts";
 import { createSession } from "../src/provider/session.ts";
 import { allValid, heldFrames, verifyingConnection } from "../test/support/host/verifying.ts";
 import { seededRandom } from "../test/support/random.ts";
+import { median } from "./support/median.ts";
 
 const NAME = "bench-provider";
 const QUERIES = 1000;
@@ -58,12 +59,6 @@ const QUERY_SHAPE = { max_frames: FRAMES, max_tokens: 100_000 } as const;
 function fail(message: string): never {
   console.error(`sanity check failed: ${message}`);
   process.exit(1);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const WORDS =

@@ -32,17 +32,12 @@ import { mainThreadTasks } from "../test/support/browser/main-thread.ts";
 import { importTranscript, openPlayground } from "../test/support/browser/playground-page.ts";
 import { manyFramesProvider, recordSession } from "../test/support/browser/transcripts.ts";
 import type { AttesterKey } from "../src/protocol/index.ts";
+import { median } from "./support/median.ts";
 
 const FRAMES = 1000;
 const WARMUP_ROUNDS = 2;
 const TIMED_ROUNDS = 7;
 const KB = 1024;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function fail(message: string): never {
   console.error(`\n!!! BENCHMARK INVALID: ${message}\n`);

@@ -3,10 +3,10 @@
  * codec benchmark: English-ish prose with some non-ASCII, real SHA-256
  * digests, 1–3 frames per envelope, each line padded to about a target size.
  */
-import { createHash } from "node:crypto";
 import type { EnvelopeInit } from "../src/protocol/index.ts";
 import { encodeLine } from "../src/wire/index.ts";
 import { seededRandom } from "../test/support/random.ts";
+import { DOCS, pick, prose, type Random, sha256 } from "./support/prose.ts";
 
 /** A transcript: its lines' envelopes encoded both as frames lines and as JSON-RPC notifications. */
 export interface Transcript {
@@ -20,74 +20,6 @@ export interface Transcript {
 
 type Frame = Extract<EnvelopeInit, { type: "frames" }>["result"]["frames"][number];
 
-type Random = () => number;
-
-function pick<T>(random: Random, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new Error("pick from an empty list");
-  return item;
-}
-
-const WORDS = [
-  "the",
-  "a",
-  "retry",
-  "policy",
-  "backoff",
-  "request",
-  "connection",
-  "pool",
-  "timeout",
-  "is",
-  "are",
-  "when",
-  "server",
-  "client",
-  "returns",
-  "error",
-  "budget",
-  "token",
-  "frame",
-  "provider",
-  "host",
-  "query",
-  "cache",
-  "invalidated",
-  "after",
-  "each",
-  "write",
-  "read",
-  "stream",
-  "line",
-  "deadline",
-  "exponential",
-  "jitter",
-  "must",
-  "should",
-  "never",
-  "always",
-  "because",
-  "otherwise",
-  "café",
-  "naïve",
-  "résumé",
-  "—",
-  "日本",
-  "東京",
-  "über",
-  "façade",
-  "coöperate",
-  "déjà",
-  "vu",
-  "of",
-  "to",
-  "in",
-  "for",
-  "with",
-  "on",
-  "by",
-  "from",
-];
 const TITLES = [
   "Retry policy",
   "Connection pooling",
@@ -97,34 +29,8 @@ const TITLES = [
   "Backoff & jitter",
   "Deadline propagation",
 ];
-const DOCS = ["guide", "retries", "pooling", "locale", "limits", "streams", "errors", "caching"];
 const KINDS = ["doc", "code", "note"];
 const RELS = ["doc.documents", "doc.references", "code.calls"];
-
-function sha256(text: string): string {
-  return `sha256:${createHash("sha256").update(text).digest("hex")}`;
-}
-
-/** Prose of about `bytes` UTF-8 bytes (at least, by under one word): sentences of 6–16 words. */
-function prose(random: Random, bytes: number): string {
-  let text = "";
-  let length = 0;
-  let left = 0; // words left in the current sentence
-  while (length < bytes) {
-    let word = pick(random, WORDS);
-    if (left === 0) {
-      left = 6 + Math.floor(random() * 11);
-      word = `${text ? " " : ""}${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-    } else {
-      word = ` ${word}`;
-    }
-    left -= 1;
-    if (left === 0 || length + Buffer.byteLength(word) >= bytes) word += ".";
-    text += word;
-    length += Buffer.byteLength(word);
-  }
-  return text;
-}
 
 /** A frame; a `lean` one (for small envelopes) leaves out the optional uri, citation label and relations. */
 function frame(random: Random, index: number, content: string, lean: boolean): Frame {

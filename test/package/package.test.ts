@@ -8,7 +8,6 @@ import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
 import { verifyResultAttestations } from "../../src/attest/index.ts";
 import type { AttesterKey, ContextQueryResult } from "../../src/protocol/index.ts";
 import { decodeLine } from "../../src/wire/index.ts";
@@ -17,7 +16,8 @@ import { serveForBrowser } from "../support/browser/serve.ts";
 import { runtimeExports } from "../support/package/api-names.ts";
 import { type Consumer, packAndInstall, PROJECT_ROOT } from "../support/package/consumer.ts";
 import { type Run, run, type Started, start, userEnv } from "../support/package/processes.ts";
-import { publicKeyOfSeed } from "../support/worker/http.ts";
+import { WORKERD_BUILD } from "../support/worker/bundle.ts";
+import { publicKeyOfSeed, startWorker } from "../support/worker/http.ts";
 
 const MANIFEST = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
   version: string;
@@ -160,25 +160,13 @@ describe("frameline installed from its tarball", () => {
       const started = performance.now();
       const outdir = join(consumer.root, "worker-bundle");
       await build({
+        ...WORKERD_BUILD,
         absWorkingDir: consumer.dir,
         entryPoints: ["worker.mjs"],
         outfile: join(outdir, "worker.mjs"),
-        bundle: true,
-        format: "esm",
-        platform: "browser",
-        target: "es2022",
-        conditions: ["workerd", "worker", "browser"],
-        logLevel: "silent",
       });
       const seed = "5c".repeat(32);
-      const mf = new Miniflare({
-        modules: true,
-        scriptPath: join(outdir, "worker.mjs"),
-        modulesRoot: outdir,
-        compatibilityDate: "2026-05-01",
-        host: "127.0.0.1",
-        bindings: { SEED: seed },
-      });
+      const mf = await startWorker({ dir: outdir, scriptPath: join(outdir, "worker.mjs") }, { SEED: seed });
       try {
         const post = async (body: unknown) => {
           const response = await mf.dispatchFetch("http://localhost/contextgraph", {

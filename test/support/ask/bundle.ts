@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { PROJECT_ROOT } from "../worker/bundle.ts";
+import { PROJECT_ROOT, WORKERD_BUILD } from "../worker/bundle.ts";
 
 /** The ask Worker, bundled. */
 export interface AskBundle {
@@ -21,16 +21,10 @@ export async function bundleAskWorker(): Promise<AskBundle> {
   try {
     const scriptPath = join(dir, "ask.mjs");
     const result = await build({
+      ...WORKERD_BUILD,
       entryPoints: [join(PROJECT_ROOT, "worker", "ask", "index.ts")],
       outfile: scriptPath,
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      conditions: ["workerd", "worker", "browser"],
-      mainFields: ["browser", "module", "main"],
       metafile: true,
-      logLevel: "silent",
     });
     const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
     return { dir, scriptPath, bytes, cleanup: () => rm(dir, { recursive: true, force: true }) };

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Miniflare, WorkerOptions } from "miniflare";
 import { bundleWorker, type WorkerBundle } from "../worker/bundle.ts";
-import { publicKeyOfSeed, startMiniflare } from "../worker/http.ts";
+import { bundledWorker, COMPATIBILITY_DATE, publicKeyOfSeed, startMiniflare } from "../worker/http.ts";
 import { type AskBundle, bundleAskWorker } from "./bundle.ts";
 
 /** The docs Worker's signing seed in these tests, its public key (node:crypto) and its key id (the Worker's default). */
@@ -25,7 +25,6 @@ export const DOCS_PINNED_ATTESTATION = {
 
 const TAP = fileURLToPath(new URL("./tap-worker.mjs", import.meta.url));
 const TAMPER = fileURLToPath(new URL("./tamper-worker.mjs", import.meta.url));
-const DATE = "2026-05-01";
 
 /** Both bundles, built once. */
 export interface Bundles {
@@ -52,10 +51,7 @@ export function askWorker(
 ): WorkerOptions {
   return {
     name,
-    modules: true,
-    scriptPath: built.ask.scriptPath,
-    modulesRoot: built.ask.dir,
-    compatibilityDate: DATE,
+    ...bundledWorker(built.ask),
     bindings: { HANDSHAKE_CACHE_SCOPE: name, ...bindings } as WorkerOptions["bindings"],
     serviceBindings,
     ...extra,
@@ -66,10 +62,7 @@ export function askWorker(
 export function docsWorker(built: Bundles, name = "docs"): WorkerOptions {
   return {
     name,
-    modules: true,
-    scriptPath: built.docs.scriptPath,
-    modulesRoot: built.docs.dir,
-    compatibilityDate: DATE,
+    ...bundledWorker(built.docs),
     bindings: { ATTESTATION_SEED: DOCS_SEED },
   };
 }
@@ -80,7 +73,7 @@ export function tapWorker(name: string, upstream = "docs", delayMs = 0): WorkerO
     name,
     modules: true,
     scriptPath: TAP,
-    compatibilityDate: DATE,
+    compatibilityDate: COMPATIBILITY_DATE,
     bindings: { DELAY_MS: String(delayMs) },
     serviceBindings: { UPSTREAM: upstream },
   };
@@ -88,7 +81,13 @@ export function tapWorker(name: string, upstream = "docs", delayMs = 0): WorkerO
 
 /** The tamperer named `name` in front of `upstream`. */
 export function tamperWorker(name: string, upstream = "docs"): WorkerOptions {
-  return { name, modules: true, scriptPath: TAMPER, compatibilityDate: DATE, serviceBindings: { UPSTREAM: upstream } };
+  return {
+    name,
+    modules: true,
+    scriptPath: TAMPER,
+    compatibilityDate: COMPATIBILITY_DATE,
+    serviceBindings: { UPSTREAM: upstream },
+  };
 }
 
 /** A provider entry of PROVIDERS reached through a service binding, with consent to egress unless `consent` is false. */
@@ -98,7 +97,7 @@ export function serviceProvider(name: string, binding: string, extra: Record<str
 
 /** Starts the workers (the first is the entry); dispose it in `after`. */
 export async function startWorkers(workers: WorkerOptions[]): Promise<Miniflare> {
-  return (await startMiniflare({ host: "127.0.0.1", workers })).mf;
+  return (await startMiniflare({ workers })).mf;
 }
 
 /** POSTs a question to `/ask` of the ask Worker `name`; the status and the parsed body. */

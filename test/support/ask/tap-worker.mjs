@@ -2,7 +2,7 @@
 // the UPSTREAM binding as it is, and the `type` of every envelope is counted. `GET /__tap` answers the counts;
 // `POST /__down` makes it answer 503 (an `unavailable` error body) until `POST /__up`; `DELAY_MS` (a
 // variable) holds each forwarded request that long first, as a provider far away would.
-let counts = {};
+const counts = {};
 let down = false;
 
 export default {
@@ -11,10 +11,6 @@ export default {
     if (pathname === "/__tap") return Response.json({ counts, down });
     if (pathname === "/__down" || pathname === "/__up") {
       down = pathname === "/__down";
-      return new Response(null, { status: 204 });
-    }
-    if (pathname === "/__reset") {
-      counts = {};
       return new Response(null, { status: 204 });
     }
     const body = await request.text();

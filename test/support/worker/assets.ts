@@ -3,20 +3,16 @@
 // anything else reaches worker/index.ts. Listens on 127.0.0.1, on a free port.
 import type { Miniflare } from "miniflare";
 import type { WorkerBundle } from "./bundle.ts";
-import { startMiniflare } from "./http.ts";
+import { bundledWorker, startMiniflare } from "./http.ts";
 
 /** Starts the bundled Worker with `assetsDir` as its assets; `url` is its origin. Dispose it in `after`. */
-export async function startWorkerWithAssets(
+export function startWorkerWithAssets(
   bundle: WorkerBundle,
   assetsDir: string,
   bindings: Record<string, string>,
 ): Promise<{ mf: Miniflare; url: URL }> {
   return startMiniflare({
-    modules: true,
-    scriptPath: bundle.scriptPath,
-    modulesRoot: bundle.dir,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
+    ...bundledWorker(bundle),
     port: 0,
     bindings,
     assets: { directory: assetsDir, binding: "ASSETS", routerConfig: { has_user_worker: true } },

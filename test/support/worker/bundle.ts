@@ -5,13 +5,26 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { type BuildOptions, build, type Plugin } from "esbuild";
 import type { DocsCorpus } from "../../../src/docs/index.ts";
 import { writeCorpusModule } from "../../../src/node/corpus-module.ts";
 import { indexCommand } from "../../../src/node/index-command.ts";
 
 /** The project root (/work/main), where README.md, docs/ and worker/ live. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * esbuild's options for one ES module that workerd runs, as wrangler bundles a Worker: browser platform,
+ * wrangler's export conditions, es2022. Spread it and add the entry point and the output.
+ */
+export const WORKERD_BUILD: BuildOptions = {
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  conditions: ["workerd", "worker", "browser"],
+  logLevel: "silent",
+};
 
 /** A bundled Worker in a temp dir. */
 export interface WorkerBundle {
@@ -45,17 +58,10 @@ export async function bundleWorker(corpus?: DocsCorpus): Promise<WorkerBundle> {
     else await indexCommand({ out: corpusPath, projectRoot: PROJECT_ROOT });
     const scriptPath = join(dir, "worker.mjs");
     await build({
+      ...WORKERD_BUILD,
       entryPoints: [join(PROJECT_ROOT, "worker", "index.ts")],
       outfile: scriptPath,
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      conditions: ["worker", "browser"],
-      mainFields: ["browser", "module", "main"],
-      loader: { ".json": "json" },
       plugins: [corpusRedirect(corpusPath)],
-      logLevel: "silent",
     });
     return { dir, scriptPath, corpusPath, cleanup: () => rm(dir, { recursive: true, force: true }) };
   } catch (error) {

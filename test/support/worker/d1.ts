@@ -6,6 +6,7 @@ import { Miniflare } from "miniflare";
 import { d1Update, type Statement } from "../../../src/docs/d1/write.ts";
 import type { CorpusFile, D1DocsDatabase } from "../../../src/docs/index.ts";
 import type { WorkerBundle } from "./bundle.ts";
+import { bundledWorker, COMPATIBILITY_DATE } from "./http.ts";
 
 /** A Miniflare with one D1 database bound as DOCS_DB. Dispose it in `after`. */
 export interface LocalD1 {
@@ -42,14 +43,12 @@ export async function localD1(
     workers: [
       {
         name: "docs",
-        modules: true,
         ...(worker
-          ? { scriptPath: worker.bundle.scriptPath, modulesRoot: worker.bundle.dir, bindings: worker.bindings }
-          : { script: NO_WORKER }),
-        compatibilityDate: "2026-05-01",
+          ? { ...bundledWorker(worker.bundle), bindings: worker.bindings }
+          : { modules: true, script: NO_WORKER, compatibilityDate: COMPATIBILITY_DATE }),
         d1Databases,
       },
-      { name: "d1-writer", modules: true, script: WRITER, compatibilityDate: "2026-05-01", d1Databases },
+      { name: "d1-writer", modules: true, script: WRITER, compatibilityDate: COMPATIBILITY_DATE, d1Databases },
     ],
     ...(persist ? { d1Persist: persist } : {}),
     host: "127.0.0.1",

@@ -10,9 +10,23 @@ import type { WorkerBundle } from "./bundle.ts";
 /** The endpoint the Worker serves CGP on. */
 export const ENDPOINT = "http://localhost/contextgraph";
 
-/** Starts workerd with `options` and waits until it is ready (its origin is `url`); disposes it when it does not start. */
+/** The compatibility date of every Worker started here (wrangler.toml's). */
+export const COMPATIBILITY_DATE = "2026-05-01";
+
+/** Miniflare's options for a bundled ES module Worker (`bundle.scriptPath` in `bundle.dir`). */
+export function bundledWorker(bundle: Pick<WorkerBundle, "dir" | "scriptPath">) {
+  return {
+    modules: true,
+    scriptPath: bundle.scriptPath,
+    // Without it, workerd names the module by its path relative to the cwd (../../tmp/…) and refuses to start.
+    modulesRoot: bundle.dir,
+    compatibilityDate: COMPATIBILITY_DATE,
+  } as const;
+}
+
+/** Starts Miniflare with `options` on 127.0.0.1 only, once ready (`url`: its origin); disposed if it fails to start. */
 export async function startMiniflare(options: MiniflareOptions): Promise<{ mf: Miniflare; url: URL }> {
-  const mf = new Miniflare(options);
+  const mf = new Miniflare({ ...options, host: "127.0.0.1" });
   try {
     return { mf, url: await mf.ready };
   } catch (error) {
@@ -22,17 +36,11 @@ export async function startMiniflare(options: MiniflareOptions): Promise<{ mf: M
 }
 
 /** Starts the bundled Worker in workerd, listening on 127.0.0.1 only. Dispose it in `after`. */
-export async function startWorker(bundle: WorkerBundle, bindings: Record<string, string>): Promise<Miniflare> {
-  const { mf } = await startMiniflare({
-    modules: true,
-    scriptPath: bundle.scriptPath,
-    // Without it, workerd names the module by its path relative to the cwd (../../tmp/…) and refuses to start.
-    modulesRoot: bundle.dir,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
-    bindings,
-  });
-  return mf;
+export async function startWorker(
+  bundle: Pick<WorkerBundle, "dir" | "scriptPath">,
+  bindings: Record<string, string>,
+): Promise<Miniflare> {
+  return (await startMiniflare({ ...bundledWorker(bundle), bindings })).mf;
 }
 
 /** The answer to one POST: status, headers, raw body and the body parsed as JSON (undefined when empty). */
