@@ -33,8 +33,7 @@ import {
   askWorker,
   type Bundles,
   bundles,
-  DOCS_PUBLIC_KEY,
-  DOCS_KEY_ID,
+  DOCS_PINNED_KEYS,
   docsWorker,
   serviceProvider,
   startWorkers,
@@ -182,8 +181,7 @@ async function timeInterleaved(contenders: Contender[]): Promise<Map<string, num
 /** (V): verification of the direct answer's result in workerd, with its states for sanity. */
 async function verification(mf: Miniflare): Promise<number> {
   const direct = await post(mf, "docs", "/contextgraph", DIRECT_BODY);
-  const keys = [{ key_id: DOCS_KEY_ID, algorithm: "ed25519", public_key: DOCS_PUBLIC_KEY }];
-  const job = JSON.stringify({ result: direct.json.result, provider: "docs", keys, rounds: 200 });
+  const job = JSON.stringify({ result: direct.json.result, provider: "docs", keys: DOCS_PINNED_KEYS, rounds: 200 });
   await post(mf, "verifier", "/", job); // warm-up
   const { json } = await post(mf, "verifier", "/", job);
   if (!json.states.every((state: string) => state === "attested")) problem(`verifier states ${json.states}`);
