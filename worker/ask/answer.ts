@@ -5,17 +5,18 @@
  * kind and code only: no message, URL, credential or frame text leaks from a
  * failed leg. Attestation states keep the wire's snake_case.
  */
-import type {
-  AuditAttestation,
-  AuditedFrame,
-  ComposedPrompt,
-  FrameAttestationOutcome,
-  HandshakeSource,
-  HostError,
-  LegResult,
-  UsageReport,
+import {
+  type AuditAttestation,
+  type AuditedFrame,
+  citeLabel,
+  type ComposedPrompt,
+  type FrameAttestationOutcome,
+  type HandshakeSource,
+  type HostError,
+  type LegResult,
+  type UsageReport,
 } from "../../src/host/index.ts";
-import { type ContextFrame, type FrameId, isBlank } from "../../src/protocol/index.ts";
+import type { FrameId } from "../../src/protocol/index.ts";
 
 /** An attestation state as JSON (spec §3.13); `anchor` is the trust tier of the key that verified it. */
 export type AttestationJson =
@@ -91,11 +92,6 @@ export function attestationJson(outcome: FrameAttestationOutcome | AuditAttestat
   }
 }
 
-/** How a frame is cited (spec §4.8 `CITE`): its `citation_label` unless blank, else its title; as in the prompt. */
-function citationOf(frame: ContextFrame): string {
-  return frame.citation_label !== undefined && !isBlank(frame.citation_label) ? frame.citation_label : frame.title;
-}
-
 /** A served frame as JSON. */
 export function frameJson(provider: string, audited: AuditedFrame): FrameJson {
   const frame = audited.frame;
@@ -104,7 +100,7 @@ export function frameJson(provider: string, audited: AuditedFrame): FrameJson {
     id: frame.id,
     kind: frame.kind,
     title: frame.title,
-    citation: citationOf(frame),
+    citation: citeLabel(frame),
     ...(frame.uri === undefined ? {} : { uri: frame.uri }),
     ...(frame.content_digest === undefined ? {} : { content_digest: frame.content_digest }),
     token_cost: frame.token_cost,

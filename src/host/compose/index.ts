@@ -1,5 +1,5 @@
 /** Prompt composition (spec §4.8): fenced blocks, the determinism floor, and the budgeted, audited composer. */
-export { renderFrameBlock } from "./block.ts";
+export { citeLabel, renderFrameBlock } from "./block.ts";
 export { composeContext, type FramePair } from "./compose-context.ts";
 export type {
   AuditAttestation,
