@@ -10,6 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
 import { DOCS_KEY_ID, DOCS_SEED } from "../support/ask/miniflare.ts";
+import { bundledWorker } from "../support/worker/http.ts";
 import { type Run, run } from "../support/package/processes.ts";
 import { bundleWorker, PROJECT_ROOT, type WorkerBundle } from "../support/worker/bundle.ts";
 
@@ -61,19 +62,13 @@ describe("wrangler deploy --dry-run -c wrangler.ask.toml", () => {
       workers: [
         {
           name: "ask",
-          modules: true,
-          scriptPath: join(dir, "out", "index.js"),
-          modulesRoot: join(dir, "out"),
-          compatibilityDate: "2026-05-01",
+          ...bundledWorker({ dir: join(dir, "out"), scriptPath: join(dir, "out", "index.js") }),
           bindings: { PROVIDERS: [{ name: "docs", service: "DOCS", consent: { egress: true } }] },
           serviceBindings: { DOCS: "docs" },
         },
         {
           name: "docs",
-          modules: true,
-          scriptPath: docs.scriptPath,
-          modulesRoot: docs.dir,
-          compatibilityDate: "2026-05-01",
+          ...bundledWorker(docs),
           bindings: { ATTESTATION_SEED: DOCS_SEED },
         },
       ],

@@ -11,7 +11,7 @@ import { assertCaught, assertWellBehaved } from "../support/conformance/assert-r
 import { PROJECT_ROOT, TEST_SEED } from "../support/conformance/cli-bundle.ts";
 import { MODES, WIRE_CHECKS } from "../support/conformance/expected.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
-import { ENDPOINT } from "../support/worker/http.ts";
+import { bundledWorker, ENDPOINT } from "../support/worker/http.ts";
 
 const files = fileSource({ root: PROJECT_ROOT });
 const OVER_HTTP = MODES.filter((expected) => !WIRE_CHECKS.includes(expected.trips));
@@ -23,10 +23,7 @@ const UNKNOWN_MODE = "unknown-mode";
 function workers(bundle: WorkerBundle) {
   const worker = (name: string, bindings: Record<string, string>) => ({
     name,
-    modules: true,
-    scriptPath: bundle.scriptPath,
-    modulesRoot: bundle.dir,
-    compatibilityDate: "2026-05-01",
+    ...bundledWorker(bundle),
     bindings: { ATTESTATION_SEED: TEST_SEED, ...bindings },
   });
   return [

@@ -1,37 +1,27 @@
 // The conformance suites run inside workerd (Miniflare): the same code as in Node and the browser, with
 // no file system, so provenance re-reading is skipped there, and every other check that can run passes.
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
 import type { ConformanceReport } from "../../src/conformance/index.ts";
+import { WORKERD_BUILD } from "../support/worker/bundle.ts";
+import { startWorker } from "../support/worker/http.ts";
 
 const statuses = (report: ConformanceReport) =>
   Object.fromEntries(report.checks.map((check) => [check.name, check.status]));
 
 test("the provider and host suites run in workerd", async () => {
   const dir = await mkdtemp(join(tmpdir(), "frameline-workerd-conformance-"));
-  const result = await build({
+  const scriptPath = join(dir, "worker.mjs");
+  await build({
+    ...WORKERD_BUILD,
     entryPoints: [new URL("./workerd-entry.ts", import.meta.url).pathname],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["worker", "browser"],
-    write: false,
-    logLevel: "silent",
+    outfile: scriptPath,
   });
-  await writeFile(join(dir, "worker.mjs"), result.outputFiles[0]!.text);
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: join(dir, "worker.mjs"),
-    modulesRoot: dir,
-    compatibilityDate: "2026-05-01",
-    host: "127.0.0.1",
-  });
+  const mf = await startWorker({ dir, scriptPath }, {});
   try {
     const response = await mf.dispatchFetch("http://localhost/");
     assert.equal(response.status, 200);
