@@ -178,8 +178,10 @@ class NegotiatedConnection implements Connection {
     this.#closing ??= (async () => {
       // Drain: let what is in flight finish (each request is bounded by its own timeout), then say goodbye.
       await Promise.all(this.#inFlight);
-      const reason = new HostError("closed", "the connection is closed", { provider: this.provider.name });
-      await endChannel(this.#channel, reason, { graceMs: this.#options.closeGraceMs ?? CLOSE_GRACE_MS, goodbye: true });
+      await endChannel(this.#channel, this.#closed(), {
+        graceMs: this.#options.closeGraceMs ?? CLOSE_GRACE_MS,
+        goodbye: true,
+      });
     })();
     return this.#closing;
   }
@@ -223,9 +225,14 @@ class NegotiatedConnection implements Connection {
     return reply as Extract<Envelope, { type: T }>;
   }
 
+  /** What a request on a closing connection fails with (spec §4.4: nothing is sent after shutdown). */
+  #closed(): HostError {
+    return new HostError("closed", "the connection is closed", { provider: this.provider.name });
+  }
+
   /** Runs a request unless the connection is closing, and counts it in flight until it settles. */
   #run(spec: RequestSpec): Promise<Envelope> {
-    if (this.#closing) return Promise.reject(new HostError("closed", "the connection is closed"));
+    if (this.#closing) return Promise.reject(this.#closed());
     const reply = request(this.#channel, spec);
     const settled = reply.catch(() => undefined);
     this.#inFlight.add(settled);

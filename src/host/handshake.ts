@@ -48,7 +48,8 @@ export function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: bo
   const ack: HandshakeAck = forcesEgress
     ? { ...reply, provider: { ...reply.provider, data_flow: { ...reply.provider.data_flow, egress: true } } }
     : reply;
-  return { ack, received: reply, violations: checkHandshakeAck(reply, hostVersion).filter((v) => v.anchor !== "H1") };
+  // A version of the host's family that breaks the grammar (`contextgraph/1.x`) interoperates, and is recorded (H1).
+  return { ack, received: reply, violations: checkHandshakeAck(reply, hostVersion) };
 }
 
 /**

@@ -65,7 +65,7 @@ export class Host {
   #selected(query: QueryInput): [string, Connection][] {
     const kinds = query.kinds ?? [];
     return [...this.#connections].filter(
-      ([, c]) => kinds.length === 0 || kinds.some((kind) => (c.capabilities.query.kinds ?? []).includes(kind)),
+      ([, c]) => kinds.length === 0 || kinds.some((kind) => c.capabilities.query.kinds.includes(kind)),
     );
   }
 

@@ -36,7 +36,8 @@ export interface Transcript {
   readonly problems: readonly TranscriptProblem[];
 }
 
-const REQUESTS = new Set(["handshake", "query", "verify", "shutdown"]);
+/** The requests after a handshake (which opens a conversation of its own). */
+const REQUESTS = new Set(["query", "verify", "shutdown"]);
 
 interface Slot {
   request: Envelope;

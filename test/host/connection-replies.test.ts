@@ -1,0 +1,153 @@
+// What a connection makes of replies it cannot use and of how it ends (spec §4.2–§4.4, H1, H3, H4): every
+// message and detail written out; the close grace a failed handshake ends within, by default and when set;
+// a cached ack resumed against the host's own version; a version off the grammar recorded, not fatal.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  connect,
+  type EnvelopeInit,
+  type ExchangeTransport,
+  HostError,
+  resumeConnection,
+  type StreamTransport,
+} from "../support/lib.ts";
+import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+
+const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
+const ACK = ackFor("peer") as Extract<EnvelopeInit, { type: "handshake_ack" }>;
+const EMPTY = { frames: [], truncated: false };
+
+/** A stream provider that acks with `ack`, then answers each query with `answer(id)`. */
+function answering(answer: (id: string | undefined) => EnvelopeInit, ack: EnvelopeInit = ACK) {
+  return scriptedStream(async (peer) => {
+    await peer.next();
+    await peer.send(ack);
+    for (let envelope = await peer.next(); envelope; envelope = await peer.next())
+      if (envelope.type === "query") await peer.send(answer(envelope.id));
+  });
+}
+
+/** An exchange transport that answers every query with an empty result under `echo(id)`, recording what it was sent. */
+function exchangeProvider(echo = (id: string | undefined) => id): { transport: ExchangeTransport; sent: string[] } {
+  const sent: string[] = [];
+  const transport: ExchangeTransport = {
+    kind: "exchange",
+    forcesEgress: false,
+    async exchange(envelope) {
+      sent.push(envelope.type);
+      return envelope.type === "query" ? { type: "frames", id: echo(envelope.id), result: EMPTY } : undefined;
+    },
+    async close() {},
+  };
+  return { transport, sent };
+}
+
+test("a reply over an exchange transport echoing another id is correlation_mismatch naming both ids (H4)", async () => {
+  const connection = resumeConnection(exchangeProvider(() => "someone-else").transport, ACK);
+  const error = await rejectsWith(connection.query(Q, { id: "q-7" }), "correlation_mismatch");
+  assert.equal(error.message, "provider peer echoed someone-else for q-7");
+  assert.deepEqual(error.details, { provider: "peer", expected: "q-7", got: "someone-else" });
+  await connection.close();
+});
+
+test("a query answered by a verified is unexpected_envelope, naming what was expected and what came", async () => {
+  const provider = answering(() => ({ type: "verified", response: { verdicts: [] } }), ackFor("peer", {}));
+  const connection = await connect(provider.transport, { closeGraceMs: 50 });
+  const error = await rejectsWith(connection.query(Q), "unexpected_envelope");
+  assert.equal(error.message, "expected frames, got verified");
+  assert.deepEqual(error.details, { provider: "peer", expected: "frames", got: "verified" });
+  await connection.close();
+});
+
+test("a request after close is closed, naming the provider", async () => {
+  const provider = answering((id) => ({ type: "frames", id, result: EMPTY }));
+  const connection = await connect(provider.transport, { closeGraceMs: 50 });
+  await connection.close();
+  const error = await rejectsWith(connection.query(Q), "closed");
+  assert.deepEqual(error.details, { provider: "peer" });
+});
+
+test("a handshake refused with another code than incompatible_version is that provider error (§1.12)", async () => {
+  const refusing = scriptedStream(async (peer) => {
+    await peer.next();
+    await peer.send({ type: "error", code: "unavailable", message: "warming up" });
+  });
+  const error = await rejectsWith(connect(refusing.transport, { closeGraceMs: 50 }), "provider");
+  assert.equal(error.message, "provider <handshake> answered unavailable: warming up");
+  assert.deepEqual(error.details, { provider: "<handshake>", code: "unavailable" });
+  assert.equal(error.retryable, true);
+});
+
+test("an ack in the host's family whose version breaks the grammar is accepted, and recorded as H1", async () => {
+  const provider = answering((id) => ({ type: "frames", id, result: EMPTY }), {
+    ...ACK,
+    protocol_version: "contextgraph/1.x",
+  });
+  const connection = await connect(provider.transport, { closeGraceMs: 50 });
+  assert.deepEqual(
+    connection.violations.map((v) => v.anchor),
+    ["H1"],
+  );
+  assert.equal(connection.protocolVersion, "contextgraph/1.x");
+  await connection.close();
+});
+
+/**
+ * A provider that refuses the handshake (another major family), over a transport whose polite close takes
+ * `closeMs`; counts the closes and the aborts (terminations) the failed handshake ends with.
+ */
+function slowToClose(closeMs: number) {
+  const inner = scriptedStream(async (peer) => {
+    await peer.next();
+    await peer.send({ type: "error", code: "incompatible_version", message: "no" });
+  }).transport;
+  const counts = { closes: 0, aborts: 0 };
+  const transport: StreamTransport = {
+    kind: "stream",
+    incoming: inner.incoming,
+    send: (envelope) => inner.send(envelope),
+    close: async () => {
+      await new Promise((resolve) => setTimeout(resolve, closeMs));
+      counts.closes++;
+      await inner.close();
+    },
+    abort: async () => {
+      counts.aborts++;
+      await inner.abort?.();
+    },
+  };
+  return { transport, counts };
+}
+
+test("a failed handshake ends the transport politely within the default 2 s grace: no termination", async () => {
+  const { transport, counts } = slowToClose(200);
+  await rejectsWith(connect(transport), "version_mismatch");
+  assert.deepEqual(counts, { closes: 1, aborts: 0 });
+});
+
+test("a failed handshake terminates a transport still closing after closeGraceMs", async () => {
+  const { transport, counts } = slowToClose(600);
+  await rejectsWith(connect(transport, { closeGraceMs: 30 }), "version_mismatch");
+  assert.equal(counts.aborts, 1);
+});
+
+test("a resumed ack is held to the host's own version: the default family, or the one given (H3)", async () => {
+  const v1 = exchangeProvider();
+  const resumed = resumeConnection(v1.transport, ACK);
+  assert.equal((await resumed.query(Q)).frames.length, 0);
+  assert.deepEqual(v1.sent, ["query"]);
+  const v2 = exchangeProvider();
+  assert.throws(
+    () => resumeConnection(v2.transport, ACK, { hostVersion: "contextgraph/2.0" }),
+    (error: unknown) =>
+      error instanceof HostError &&
+      error.kind === "version_mismatch" &&
+      error.message === "provider peer speaks contextgraph/1.0, this host contextgraph/2.0",
+  );
+  const ackV2 = { ...ACK, protocol_version: "contextgraph/2.3" };
+  assert.equal(
+    resumeConnection(v2.transport, ackV2, { hostVersion: "contextgraph/2.0" }).protocolVersion,
+    "contextgraph/2.3",
+  );
+  assert.deepEqual(v2.sent, []);
+});
