@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Host, inPageTransport } from "../support/lib.ts";
-import { counting, legOf, rejectsWith } from "../support/host/adversaries.ts";
+import { counting, rejectsWith } from "../support/host/adversaries.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 400 };
@@ -52,7 +52,7 @@ test("Host.query passes its abort signal on: an aborted query is aborted, and no
 test("a leg counts the frames held back because revalidation found them gone (V4)", async () => {
   const provider = echoProvider({
     query: () => [candidate("kept", "still here"), candidate("lost", "was here"), candidate("also", "here too")],
-    verify: (frameId) => (frameId === "lost" ? "gone" : "valid"),
+    verify: (frameId) => (frameId === "lost" ? "gone" : undefined), // unknown: dropped from the held set, still served
   });
   const host = new Host();
   await host.add("p", inPageTransport(provider));
