@@ -5,8 +5,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   connect,
+  decodeLine,
+  encodeLine,
   type EnvelopeInit,
   type ExchangeTransport,
+  type HandshakeAck,
   HostError,
   resumeConnection,
   type StreamTransport,
@@ -14,7 +17,12 @@ import {
 import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
-const ACK = ackFor("peer") as Extract<EnvelopeInit, { type: "handshake_ack" }>;
+/** A compatible ack as a connection holds it: decoded, defaults filled. */
+const ACK = ((): HandshakeAck => {
+  const ack = decodeLine(encodeLine(ackFor("peer")));
+  assert.ok(ack.type === "handshake_ack");
+  return ack;
+})();
 const EMPTY = { frames: [], truncated: false };
 
 /** A stream provider that acks with `ack`, then answers each query with `answer(id)`. */
@@ -28,7 +36,10 @@ function answering(answer: (id: string | undefined) => EnvelopeInit, ack: Envelo
 }
 
 /** An exchange transport that answers every query with an empty result under `echo(id)`, recording what it was sent. */
-function exchangeProvider(echo = (id: string | undefined) => id): { transport: ExchangeTransport; sent: string[] } {
+function exchangeProvider(echo = (id: unknown) => (typeof id === "string" ? id : undefined)): {
+  transport: ExchangeTransport;
+  sent: string[];
+} {
   const sent: string[] = [];
   const transport: ExchangeTransport = {
     kind: "exchange",
