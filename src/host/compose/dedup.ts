@@ -46,7 +46,9 @@ function mergeProvenance(kept: Candidate, group: readonly Candidate[]): Provenan
  * Step 1 of `compose_for_prompt` (spec §4.8): sorts candidates by FrameId and
  * greedily groups "the same evidence" — an equal identity (D2), an equal
  * `content_digest` (of the FrameId), or a shared `file` provenance link with
- * equal, present `uri` and equal `range`. Each group keeps its highest score
+ * equal, present `uri` and equal `range`. A candidate joins the group of its
+ * first key already seen, and a key stays with the first group that had it
+ * ([inferred]: the spec says only "greedily"). Each group keeps its highest score
  * (ties keep the earlier in canonical order) with the group's provenance
  * merged in; every other member gets `excluded: duplicate { kept }`.
  */
