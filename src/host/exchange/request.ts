@@ -13,22 +13,18 @@ export interface RequestSpec extends OutgoingRequest {
 }
 
 /**
- * A request's settle state. It is `open` from the moment it is sent until its
- * first outcome (the reply, a transport failure, the timeout or the caller's
- * abort); that outcome makes it `settled`, clears the timer and the abort
- * listener and withdraws it from the channel, and every later outcome is
- * ignored. So a reply racing a timeout resolves or rejects, never both.
+ * Sends one request over `channel` and resolves with its reply, or rejects
+ * with a `HostError`. Its first outcome (the reply, a transport failure, the
+ * timeout or the caller's abort) settles the promise, clears the timer and the
+ * abort listener and withdraws it from the channel. A later outcome changes
+ * nothing: the promise has settled, and the clean-up is idempotent (withdrawing
+ * forgets only this request's own waiter). So a reply racing a timeout
+ * resolves or rejects, never both.
  */
-type SettleState = "open" | "settled";
-
-/** Sends one request over `channel` and resolves with its reply, or rejects with a `HostError`. */
 export function request(channel: Channel, spec: RequestSpec): Promise<Envelope> {
   return new Promise<Envelope>((resolve, reject) => {
     const io = new AbortController();
-    let state: SettleState = "open";
     const settle = (outcome: () => void) => {
-      if (state === "settled") return;
-      state = "settled";
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onAbort);
       channel.withdraw(spec, waiter);
@@ -45,7 +41,7 @@ export function request(channel: Channel, spec: RequestSpec): Promise<Envelope> 
     const onAbort = () => stop(new HostError("aborted", "the request was cancelled"));
     const timer = setTimeout(() => stop(spec.onTimeout()), spec.timeoutMs);
     if (spec.signal?.aborted) return onAbort();
-    spec.signal?.addEventListener("abort", onAbort, { once: true });
+    spec.signal?.addEventListener("abort", onAbort);
     channel.send(spec, waiter, io.signal);
   });
 }
