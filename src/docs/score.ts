@@ -28,9 +28,20 @@ function isWordUnit(c: number): boolean {
   return c !== 0xa0 && !(c >= 0x2000 && c <= 0x206f) && !(c >= 0x3000 && c <= 0x303f) && c !== 0xfeff;
 }
 
-/** The first two units of a word as one number (the key `positionsIn` checks before stemming). */
-function startKey(text: string, at: number, end: number): number {
-  return end - at >= 2 ? text.charCodeAt(at) * 65536 + text.charCodeAt(at + 1) : text.charCodeAt(at);
+/**
+ * The first `units` units of a word as one number, underscores left out as its
+ * term leaves them out (`_private` → `pr`): the key `positionsIn` checks
+ * before stemming.
+ */
+function startKey(text: string, at: number, end: number, units = 2): number {
+  let key = 0;
+  for (let i = at, taken = 0; i < end && taken < units; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5f) continue;
+    key = key * 65536 + c;
+    taken += 1;
+  }
+  return key;
 }
 
 /**
@@ -49,7 +60,7 @@ function positionsIn(text: string, phrase: ReadonlySet<string>, starts: Readonly
     while (i < lower.length && isWordUnit(lower.charCodeAt(i))) i += 1;
     if (begin === i) break;
     at += 1;
-    if (!starts.has(startKey(lower, begin, i)) && !starts.has(lower.charCodeAt(begin))) continue;
+    if (!starts.has(startKey(lower, begin, i)) && !starts.has(startKey(lower, begin, i, 1))) continue;
     const term = wordTerm(lower.slice(begin, i));
     if (term === undefined || !phrase.has(term)) continue;
     const list = positions.get(term);

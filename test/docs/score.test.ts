@@ -59,6 +59,9 @@ describe("evidence", () => {
     close(proximity(phraseTerms("set keepAliveTimeout"), text("Set `keepAliveTimeout` (ms).")), 1);
     close(proximity(phraseTerms("frame token_cost"), text("the token_cost of frames")), 1);
     close(proximity(phraseTerms("frame token_cost"), text("the token_cost of one big frame")), 0);
+    // A word's leading underscores are no part of its term: `_private` stands for `privat`.
+    close(proximity(phraseTerms("private key"), text("the _private key")), 1);
+    close(proximity(phraseTerms("__init__ hook"), text("the __init__ hook")), 1);
   });
 
   test("the title and the body are apart: terms at the end of one and the start of the other are not together", () => {
