@@ -6,7 +6,8 @@
  * rebuilds when a file in it changes.
  */
 import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { isWithin } from "./path-within.ts";
 
 /** The choices a corpus was built with (folder relative to the project; null for README.md and docs/). */
 export interface CorpusSource {
@@ -33,12 +34,6 @@ export function recordedSource(corpusFile: string): CorpusSource {
   return { dir: typeof dir === "string" ? dir : null, d1: typeof d1 === "string" ? d1 : null };
 }
 
-/** Whether `inner` is `outer` or inside it. */
-function within(inner: string, outer: string): boolean {
-  const path = relative(outer, inner);
-  return path === "" || (!path.startsWith("..") && !isAbsolute(path));
-}
-
 /**
  * Records `source` beside `corpusFile` and points the watch link at its folder
  * (no link for the default corpus, whose folders wrangler.toml names itself).
@@ -54,7 +49,7 @@ export function recordSource(corpusFile: string, projectRoot: string, source: Co
   if (stat) rmSync(link);
   if (source.dir === null) return true;
   const folder = resolve(projectRoot, source.dir);
-  if (within(corpusFile, folder)) return false;
+  if (isWithin(folder, corpusFile)) return false;
   // A junction on Windows (no privilege needed); the type is ignored elsewhere.
   symlinkSync(folder, link, "junction");
   return true;

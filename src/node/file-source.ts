@@ -6,7 +6,8 @@
  * never an error.
  */
 import { readFile, realpath, stat } from "node:fs/promises";
-import { relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { isWithin } from "./path-within.ts";
 import type { FileSource } from "../host/file-provenance.ts";
 
 /** Options for `fileSource`. */
@@ -27,17 +28,13 @@ export interface FileSourceOptions {
 export function fileSource(options: FileSourceOptions = {}): FileSource {
   const root = resolve(options.root ?? "/");
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const within = (base: string, file: string) => {
-    const inside = relative(base, file);
-    return inside !== ".." && !inside.startsWith(`..${sep}`);
-  };
   let realRoot: Promise<string> | undefined;
   return async (path) => {
     const file = resolve(root, `.${path.startsWith("/") ? path : `/${path}`}`);
-    if (!within(root, file) || path.includes("\0")) return undefined;
+    if (!isWithin(root, file) || path.includes("\0")) return undefined;
     try {
       realRoot ??= realpath(root);
-      if (!within(await realRoot, await realpath(file))) return undefined;
+      if (!isWithin(await realRoot, await realpath(file))) return undefined;
       if ((await stat(file)).size > maxBytes) return undefined;
       return new Uint8Array(await readFile(file));
     } catch {
