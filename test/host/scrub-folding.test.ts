@@ -1,0 +1,27 @@
+// What reflectionScrubber counts as the same text as the credential (C8): ASCII letters fold, A and Z
+// included, and nothing else does; and a window of text is compared unit by unit, not trusted on its hash.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { reflectionScrubber } from "../../src/host/transports/scrub.ts";
+
+test("the whole A–Z range folds: a reflection spelled with A or Z instead of a or z is the token", () => {
+  const scrub = reflectionScrubber("azimuth-zebra-aa");
+  assert.equal(scrub("AZIMUTH-ZEBRA-AA"), "<redacted>");
+});
+
+test("only letters fold: ';' is not '[' (59 + 32 = 91), so a text differing there is left alone", () => {
+  const scrub = reflectionScrubber("abcdefghij;k");
+  const text = "abcdefghij[k";
+  assert.equal(scrub(text), text);
+});
+
+test("a window with the same rolling hash as a piece of the token, but other units, is left alone", () => {
+  // The scrubber hashes 12-unit windows as Σ unit·0x01000193^(11−k) mod 2³². Raising the 11th unit by
+  // 41471 and the 12th by 64403 keeps that sum: 41471 · 0x01000193 + 64403 = 162 · 2³². Worked out by
+  // hand; the text shares 10 units of the token (fewer than 12), so only the hash could call it a hit.
+  const secret = "cgp-tok-7faa";
+  const colliding = `cgp-tok-7f${String.fromCharCode(0x61 + 41471, 0x61 + 64403)}`;
+  assert.equal((41471 * 0x01000193 + 64403) % 2 ** 32, 0);
+  assert.equal(reflectionScrubber(secret)(`x ${colliding} y`), `x ${colliding} y`);
+  assert.equal(reflectionScrubber(secret)(`x ${secret} y`), "x <redacted> y");
+});
