@@ -1,5 +1,6 @@
 // What reflectionScrubber counts as the same text as the credential (C8): ASCII letters fold, A and Z
-// included, and nothing else does; and a window of text is compared unit by unit, not trusted on its hash.
+// included, and nothing else does; a window of text is compared unit by unit, not trusted on its hash; and
+// a run of matching windows, which the scrubber extends one unit at a time, covers exactly what matches.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reflectionScrubber } from "../../src/host/transports/scrub.ts";
@@ -24,4 +25,16 @@ test("a window with the same rolling hash as a piece of the token, but other uni
   assert.equal((41471 * 0x01000193 + 64403) % 2 ** 32, 0);
   assert.equal(reflectionScrubber(secret)(`x ${colliding} y`), `x ${colliding} y`);
   assert.equal(reflectionScrubber(secret)(`x ${secret} y`), "x <redacted> y");
+});
+
+test("a 13-character token reflected whole is redacted whole: its second window counts too", () => {
+  const secret = "abcdefghijklm";
+  assert.equal(reflectionScrubber(secret)(`<${secret}>`), "<<redacted>>");
+});
+
+test("a run extends only while the next unit continues the token, not on a unit from elsewhere in it", () => {
+  const secret = "abcdefghijklmnopqrstuvwxyz0123";
+  // The token's units 12–23, then its unit 0 where its unit 24 would continue it.
+  const text = `${secret.slice(12, 24)}a!`;
+  assert.equal(reflectionScrubber(secret)(text), "<redacted>a!");
 });
