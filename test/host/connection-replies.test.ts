@@ -5,24 +5,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   connect,
-  decodeLine,
-  encodeLine,
   type EnvelopeInit,
   type ExchangeTransport,
-  type HandshakeAck,
   HostError,
   resumeConnection,
   type StreamTransport,
 } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { ackFor, decodedAck, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
-/** A compatible ack as a connection holds it: decoded, defaults filled. */
-const ACK = ((): HandshakeAck => {
-  const ack = decodeLine(encodeLine(ackFor("peer")));
-  assert.ok(ack.type === "handshake_ack");
-  return ack;
-})();
+const ACK = decodedAck("peer");
 const EMPTY = { frames: [], truncated: false };
 
 /** A stream provider that acks with `ack`, then answers each query with `answer(id)`. */

@@ -9,23 +9,16 @@ import { settlesWithin } from "../../src/host/exchange/end.ts";
 import {
   connect,
   type DecodedItem,
-  decodeLine,
-  encodeLine,
   type EnvelopeInit,
   type ExchangeTransport,
-  type HandshakeAck,
   resumeConnection,
   type StreamTransport,
 } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { ackFor, decodedAck, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 const EMPTY = { frames: [], truncated: false };
-const ACK = ((): HandshakeAck => {
-  const ack = decodeLine(encodeLine(ackFor("peer")));
-  assert.ok(ack.type === "handshake_ack");
-  return ack;
-})();
+const ACK = decodedAck("peer");
 
 /** A stream provider that acks, then for each query runs `then` (which may answer, end, or send a raw line). */
 function afterAck(then: (peer: Parameters<Parameters<typeof scriptedStream>[0]>[0], id: unknown) => Promise<void>) {

@@ -3,30 +3,20 @@
 // already closed is quiet; a write after end() fails in words. Node's MessageChannel stands in for the browser's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MessageChannel } from "node:worker_threads";
-import { messagePortStreams } from "../support/lib.ts";
-
-function pair(options: { maxQueuedBytes?: number } = {}) {
-  const { port1, port2 } = new MessageChannel();
-  return {
-    near: messagePortStreams(port1 as never, options),
-    far: messagePortStreams(port2 as never, options),
-    close: () => (port1.close(), port2.close()),
-  };
-}
+import { portPair } from "../support/host/ports.ts";
 
 /** Lets the ports deliver what was posted. */
 const delivered = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 test("exactly maxQueuedBytes unread is kept; one byte more errors the readable, naming the limit", async () => {
-  const exact = pair({ maxQueuedBytes: 8 });
+  const exact = portPair({ maxQueuedBytes: 8 });
   await exact.near.writable.getWriter().write(new Uint8Array(8).fill(0x61));
   await delivered();
   const { value } = await exact.far.readable.getReader().read();
   assert.equal(value?.byteLength, 8);
   exact.close();
 
-  const over = pair({ maxQueuedBytes: 8 });
+  const over = portPair({ maxQueuedBytes: 8 });
   const writer = over.near.writable.getWriter();
   await writer.write(new Uint8Array(5));
   await writer.write(new Uint8Array(4));
@@ -40,7 +30,7 @@ test("exactly maxQueuedBytes unread is kept; one byte more errors the readable, 
 });
 
 test("aborting the writable ends the peer's readable, as closing it does", async () => {
-  const { near, far, close } = pair();
+  const { near, far, close } = portPair();
   await near.writable.getWriter().abort(new Error("gave up"));
   // Bounded: a readable left open would otherwise hang the test instead of failing it.
   const still = new Promise<"still open">((resolve) => setTimeout(() => resolve("still open"), 2_000).unref());
@@ -50,7 +40,7 @@ test("aborting the writable ends the peer's readable, as closing it does", async
 });
 
 test("end() after the peer has closed is quiet, and a write after end() fails in words", async () => {
-  const { near, far, close } = pair();
+  const { near, far, close } = portPair();
   await near.writable.getWriter().close();
   assert.equal((await far.readable.getReader().read()).done, true);
   assert.doesNotThrow(() => far.end());

@@ -2,21 +2,13 @@
 // in a Web Worker is reached. Node's MessageChannel stands in for the browser's (same structured clone and
 // transfer); the browser itself is exercised by test/e2e/playground-offline.test.ts.
 import assert from "node:assert/strict";
-import { MessageChannel } from "node:worker_threads";
 import { describe, test } from "node:test";
 import { connect, HostError, messagePortStreams, serveStream, streamTransport } from "../support/lib.ts";
+import { MessageChannel } from "node:worker_threads";
+import { portPair } from "../support/host/ports.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
-
-function pair(options: { maxQueuedBytes?: number } = {}) {
-  const { port1, port2 } = new MessageChannel();
-  return {
-    near: messagePortStreams(port1 as never, options),
-    far: messagePortStreams(port2 as never, options),
-    close: () => (port1.close(), port2.close()),
-  };
-}
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
@@ -26,7 +18,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]
 
 describe("messagePortStreams", () => {
   test("each chunk written on one side arrives whole and in order on the other, then the stream ends on close", async () => {
-    const { near, far, close } = pair();
+    const { near, far, close } = portPair();
     const writer = near.writable.getWriter();
     const sent = ['{"type":"hand', 'shake","protocol_version":"contextgraph/1.0"}\n', "café 🦀\n"];
     for (const text of sent) await writer.write(utf8.encode(text));
@@ -40,7 +32,7 @@ describe("messagePortStreams", () => {
   });
 
   test("the writer's buffer is not the one sent: changing it after the write changes nothing received", async () => {
-    const { near, far, close } = pair();
+    const { near, far, close } = portPair();
     const writer = near.writable.getWriter();
     const chunk = utf8.encode("abc\n");
     await writer.write(chunk);
@@ -52,7 +44,7 @@ describe("messagePortStreams", () => {
   });
 
   test("end() closes the readable side locally and fails later writes, as when the peer's Worker died", async () => {
-    const { far, close } = pair();
+    const { far, close } = portPair();
     far.end();
     assert.deepEqual(await readAll(far.readable), []);
     await assert.rejects(far.writable.getWriter().write(utf8.encode("late\n")));
@@ -89,7 +81,7 @@ describe("messagePortStreams", () => {
   });
 
   test("a host and a provider talk CGP across the port: 20 concurrent correlated queries, each answered", async () => {
-    const { near, far, close } = pair();
+    const { near, far, close } = portPair();
     const served = serveStream(echoProvider(), far);
     const connection = await connect(streamTransport(near));
     const goals = Array.from({ length: 20 }, (_, i) => `goal ${i} 🦀`);
@@ -104,7 +96,7 @@ describe("messagePortStreams", () => {
   });
 
   test("a provider whose port ends mid-query fails that query and the next as provider_crashed, not a hang", async () => {
-    const { near, far, close } = pair();
+    const { near, far, close } = portPair();
     const reader = far.readable.getReader();
     const writer = far.writable.getWriter();
     const connecting = connect(streamTransport(near));

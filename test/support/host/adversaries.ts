@@ -2,9 +2,11 @@
 // is asked, sign frames one by one, or script a peer on the far end of a stream pair.
 import assert from "node:assert/strict";
 import {
+  decodeLine,
   encodeLine,
   type Envelope,
   type EnvelopeInit,
+  type HandshakeAck,
   HostError,
   type InPageProvider,
   type LegResult,
@@ -148,6 +150,13 @@ export function scriptedStream(script: (peer: Peer) => Promise<void>): {
   };
   const done = script(peer).catch(() => undefined);
   return { transport: streamTransport({ readable: toHost.readable, writable: toProvider.writable }), done };
+}
+
+/** `ackFor(name)` as a connection holds it: decoded, with the defaults filled in (for `resumeConnection`). */
+export function decodedAck(name: string): HandshakeAck {
+  const ack = decodeLine(encodeLine(ackFor(name)));
+  assert.ok(ack.type === "handshake_ack");
+  return ack;
 }
 
 /** A minimal compatible handshake_ack. */
