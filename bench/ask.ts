@@ -39,9 +39,10 @@ import {
   startWorkers,
   tapWorker,
 } from "../test/support/ask/miniflare.ts";
-import { PROJECT_ROOT, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
+import { WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { bundledWorker } from "../test/support/worker/http.ts";
 import { median } from "./support/median.ts";
+import { PROJECT_ROOT } from "../test/support/project-root.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 150);
 const WARMUP = 20;

@@ -17,8 +17,9 @@
 import { type PeerEnd, runConformance, type StreamPeer, type StreamTarget } from "../src/conformance/index.ts";
 import { fileSource } from "../src/node/file-source.ts";
 import { spawnStdioChild } from "../src/node/stdio-child.ts";
-import { bundleCli, PROJECT_ROOT, TEST_SEED } from "../test/support/conformance/cli-bundle.ts";
+import { bundleCli, TEST_SEED } from "../test/support/conformance/cli-bundle.ts";
 import { median } from "./support/median.ts";
+import { PROJECT_ROOT } from "../test/support/project-root.ts";
 
 const ROUNDS = 7;
 const env = { FRAMELINE_TEST_SEED: TEST_SEED };

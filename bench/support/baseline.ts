@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { DocsCorpus } from "../../src/docs/index.ts";
 import type { Provider } from "../../src/provider/index.ts";
-import { PROJECT_ROOT } from "../../test/support/worker/bundle.ts";
+import { PROJECT_ROOT } from "../../test/support/project-root.ts";
 
 /** The last commit whose docs provider ranked with src/docs/bm25.ts. */
 export const BASELINE_COMMIT = "f3f8b4f";

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { CorpusFile } from "../../src/docs/index.ts";
-import { PROJECT_ROOT } from "../../test/support/worker/bundle.ts";
+import { PROJECT_ROOT } from "../../test/support/project-root.ts";
 
 const NODE_MODULES = join(PROJECT_ROOT, "node_modules");
 

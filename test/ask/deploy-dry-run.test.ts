@@ -12,7 +12,8 @@ import { Miniflare } from "miniflare";
 import { DOCS_KEY_ID, DOCS_SEED } from "../support/ask/miniflare.ts";
 import { bundledWorker } from "../support/worker/http.ts";
 import { type Run, run } from "../support/package/processes.ts";
-import { bundleWorker, PROJECT_ROOT, type WorkerBundle } from "../support/worker/bundle.ts";
+import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const WRANGLER = join(PROJECT_ROOT, "node_modules", ".bin", "wrangler");
 /** Cloudflare's limit for a Worker on the free plan is 3 MiB gzipped; this keeps us well inside it. */

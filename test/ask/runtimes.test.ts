@@ -12,10 +12,11 @@ import { after, before, describe, type TestContext, test } from "node:test";
 import type { Miniflare } from "miniflare";
 import { bundlePortableHandler } from "../support/ask/portable-bundle.ts";
 import { DOCS_PINNED_ATTESTATION, DOCS_PINNED_KEYS, DOCS_SEED } from "../support/ask/miniflare.ts";
-import { type Consumer, packAndInstall, PROJECT_ROOT } from "../support/package/consumer.ts";
+import { type Consumer, packAndInstall } from "../support/package/consumer.ts";
 import { type Started, start, userEnv } from "../support/package/processes.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import { startWorker } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const SCRIPTS = fileURLToPath(new URL("../support/ask/consumer/", import.meta.url));
 const BIN = (name: string) => join(PROJECT_ROOT, "node_modules", ".bin", name);

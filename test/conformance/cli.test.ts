@@ -11,9 +11,10 @@ import { docsProvider, readCorpus } from "../../src/docs/index.ts";
 import { createProviderApp } from "../support/lib.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 import { CLI_ARGS } from "../support/cli.ts";
-import { bundleCli, type CliBundle, PROJECT_ROOT, TEST_SEED } from "../support/conformance/cli-bundle.ts";
+import { bundleCli, type CliBundle, TEST_SEED } from "../support/conformance/cli-bundle.ts";
 import { MODES, PROVIDER_CHECKS } from "../support/conformance/expected.ts";
 import { run, userEnv } from "../support/package/processes.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const TOKEN = "cli-test-bearer-token-0123456789";
 

@@ -8,10 +8,11 @@ import { Miniflare } from "miniflare";
 import { runConformance } from "../../src/conformance/index.ts";
 import { fileSource } from "../../src/node/file-source.ts";
 import { assertCaught, assertWellBehaved } from "../support/conformance/assert-report.ts";
-import { PROJECT_ROOT, TEST_SEED } from "../support/conformance/cli-bundle.ts";
+import { TEST_SEED } from "../support/conformance/cli-bundle.ts";
 import { MODES, WIRE_CHECKS } from "../support/conformance/expected.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import { bundledWorker, ENDPOINT } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const files = fileSource({ root: PROJECT_ROOT });
 const OVER_HTTP = MODES.filter((expected) => !WIRE_CHECKS.includes(expected.trips));

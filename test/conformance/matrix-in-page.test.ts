@@ -10,8 +10,9 @@ import { fileSource } from "../../src/node/file-source.ts";
 import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
 import { signerFromSeed } from "../support/lib.ts";
 import { assertCaught, assertWellBehaved } from "../support/conformance/assert-report.ts";
-import { PROJECT_ROOT, TEST_SEED } from "../support/conformance/cli-bundle.ts";
+import { TEST_SEED } from "../support/conformance/cli-bundle.ts";
 import { MODES } from "../support/conformance/expected.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const files = fileSource({ root: PROJECT_ROOT });
 

@@ -6,8 +6,9 @@ import { test } from "node:test";
 import { runConformance } from "../../src/conformance/index.ts";
 import { fileSource } from "../../src/node/file-source.ts";
 import { assertCaught, assertWellBehaved } from "../support/conformance/assert-report.ts";
-import { bundleCli, PROJECT_ROOT } from "../support/conformance/cli-bundle.ts";
+import { bundleCli } from "../support/conformance/cli-bundle.ts";
 import { MODES } from "../support/conformance/expected.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const files = fileSource({ root: PROJECT_ROOT });
 

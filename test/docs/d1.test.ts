@@ -9,9 +9,10 @@ import { d1Store } from "../../src/docs/d1/store.ts";
 import { buildCorpus, type CorpusFile, type D1DocsDatabase, docsProvider } from "../../src/docs/index.ts";
 import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
 import type { ContextFrame, Provider } from "../support/lib.ts";
-import { PROJECT_ROOT } from "../support/worker/bundle.ts";
+
 import { localD1, type LocalD1 } from "../support/worker/d1.ts";
 import { ask, exchange, HANDSHAKE, sha256Hex } from "./support.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const BIG = { max_frames: 1000, max_tokens: 10_000_000 };
 const GOALS = [

@@ -7,14 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs/index.ts";
 import { createSession, decodeLine, encodeLine, type Envelope, handleEnvelope, type Provider } from "../support/lib.ts";
 import { writeCorpusModule } from "../../src/node/corpus-module.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { defaultCorpusFiles, indexDirectory } from "../../src/node/markdown-files.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /**
  * Longest wait for any expected reply or exit: a hang guard, not a measurement (a hang fails the test
  * instead of stalling the run). Replies and exits take well under a second; 15 s covers a loaded machine.
@@ -44,7 +43,7 @@ class StdioChild {
   private consumed = 0;
   private readonly wakers = new Set<() => void>();
 
-  constructor(args: string[] = [], cwd: string = ROOT) {
+  constructor(args: string[] = [], cwd: string = PROJECT_ROOT) {
     this.child = spawn(process.execPath, [...CLI_ARGS, "serve", "--stdio", ...args], {
       cwd,
       stdio: ["pipe", "pipe", "pipe"],
@@ -221,7 +220,7 @@ const QUERIES: readonly QuerySpec[] = TOPICS.flatMap((goal, i): QuerySpec[] => [
  * being written down here.
  */
 async function servedCorpus(): Promise<DocsCorpus> {
-  return buildCorpus(await defaultCorpusFiles(ROOT));
+  return buildCorpus(await defaultCorpusFiles(PROJECT_ROOT));
 }
 
 /** What the CLI must answer to `spec` (under `id`), as it reads back from the wire. */

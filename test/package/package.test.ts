@@ -14,10 +14,11 @@ import { decodeLine } from "../../src/wire/index.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 import { runtimeExports } from "../support/package/api-names.ts";
-import { type Consumer, packAndInstall, PROJECT_ROOT } from "../support/package/consumer.ts";
+import { type Consumer, packAndInstall } from "../support/package/consumer.ts";
 import { type Run, run, type Started, start, userEnv } from "../support/package/processes.ts";
 import { WORKERD_BUILD } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed, startWorker } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const MANIFEST = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
   version: string;

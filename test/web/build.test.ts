@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { contentSecurityPolicy } from "../../scripts/web-headers.ts";
 import { buildForTest } from "../support/browser/playground.ts";
-import { PROJECT_ROOT } from "../support/worker/bundle.ts";
+
 import { publicKeyOfSeed } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 /** The limit on the page's JavaScript, gzipped (KB = 1,024 bytes). */
 const PAGE_JS_LIMIT = 40 * 1024;

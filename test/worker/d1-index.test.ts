@@ -11,8 +11,9 @@ import { after, before, describe, test } from "node:test";
 import { queryD1 } from "../../src/node/wrangler-d1.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { type Run, run as runGroup } from "../support/package/processes.ts";
-import { PROJECT_ROOT } from "../support/worker/bundle.ts";
+
 import { sha256Digest } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const RUN_TIMEOUT_MS = 120_000;
 const ENV = {

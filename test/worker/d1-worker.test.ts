@@ -9,9 +9,10 @@ import type { Miniflare } from "miniflare";
 import { verifyResultAttestations } from "../../src/attest/index.ts";
 import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
 import type { AttesterKey, ContextFrame, ContextQueryResult } from "../../src/protocol/index.ts";
-import { bundleWorker, PROJECT_ROOT, type WorkerBundle } from "../support/worker/bundle.ts";
+import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import { type LocalD1, localD1, writeCorpus } from "../support/worker/d1.ts";
 import { addressedBytes, post, publicKeyOfSeed, sha256Digest, startWorker } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const SEED = createHash("sha256").update("frameline d1 worker test seed").digest("hex");
 const BIG = { max_frames: 1000, max_tokens: 10_000_000 };

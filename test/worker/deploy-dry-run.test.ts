@@ -8,8 +8,9 @@ import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { type Run, run as runGroup } from "../support/package/processes.ts";
-import { PROJECT_ROOT } from "../support/worker/bundle.ts";
+
 import { sha256Digest } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const WRANGLER = join(PROJECT_ROOT, "node_modules", ".bin", "wrangler");
 const RUN_TIMEOUT_MS = 120_000;

@@ -20,7 +20,7 @@ import {
   type HandshakeAck,
 } from "../../src/protocol/index.ts";
 import { decodeLine } from "../../src/wire/index.ts";
-import { bundleWorker, PROJECT_ROOT, type WorkerBundle } from "../support/worker/bundle.ts";
+import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import {
   addressedBytes,
   ENDPOINT,
@@ -31,6 +31,7 @@ import {
   sha256Digest,
   startWorker,
 } from "../support/worker/http.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const SEED = createHash("sha256").update("frameline worker test seed").digest("hex");
 const ALLOWED_ORIGIN = "https://play.example";

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { PROJECT_ROOT, WORKERD_BUILD } from "../worker/bundle.ts";
+import { WORKERD_BUILD } from "../worker/bundle.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
 /** The ask Worker, bundled. */
 export interface AskBundle {

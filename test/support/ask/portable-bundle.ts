@@ -3,7 +3,7 @@
 // and left, like every other package, for the runtime to load from the consumer's node_modules.
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { PROJECT_ROOT } from "../worker/bundle.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
 const ENTRY_POINT = /(?:^|\/)src\/(protocol|wire|attest|provider|docs|host)\/index\.ts$/;
 

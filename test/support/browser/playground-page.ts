@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { PROJECT_ROOT } from "../worker/bundle.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
 const ARTIFACTS = join(PROJECT_ROOT, "test-artifacts", "playground");
 

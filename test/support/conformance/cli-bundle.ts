@@ -5,14 +5,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { indexCommand } from "../../../src/node/index-command.ts";
 import { stdioTarget } from "../../../src/node/stdio-child.ts";
 import type { StreamTarget } from "../../../src/conformance/index.ts";
-
-/** The project root, whose README.md and docs/ the corpus is built from and whose files provenance names. */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+import { PROJECT_ROOT } from "../project-root.ts";
 
 /** The seed the fixtures sign with; it reaches them through the environment, never an argument. */
 export const TEST_SEED = "2a".repeat(32);

@@ -8,9 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./processes.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
-/** The repo's root (where package.json is). */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** The consumer's own files (scripts, a docs/ folder, TypeScript configs), copied into the fresh project. */
 const CONSUMER_FILES = fileURLToPath(new URL("../../package/consumer/", import.meta.url));
 /** The TypeScript a consumer type-checks with (not the repo's own, which is 7). */

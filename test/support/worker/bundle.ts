@@ -4,14 +4,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type BuildOptions, build, type Plugin } from "esbuild";
 import type { DocsCorpus } from "../../../src/docs/index.ts";
 import { writeCorpusModule } from "../../../src/node/corpus-module.ts";
 import { indexCommand } from "../../../src/node/index-command.ts";
-
-/** The project root (/work/main), where README.md, docs/ and worker/ live. */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+import { PROJECT_ROOT } from "../project-root.ts";
 
 /**
  * esbuild's options for one ES module that workerd runs, as wrangler bundles a Worker: browser platform,
