@@ -70,8 +70,8 @@ export function composeView(
   kept: KeptAnswer & { leg: NonNullable<KeptAnswer["leg"]> },
   budgetTokens: number,
 ): ComposeView {
-  const offered = kept.leg.frames.map((f) => ({ frameId: f.frameId, frame: f.frame, attestation: f.attestation }));
-  const composed = composeForPrompt(offered, { budgetTokens });
+  // An audited frame is an offered one (its FrameId, frame and attestation state), with its violations besides.
+  const composed = composeForPrompt(kept.leg.frames, { budgetTokens });
   return {
     prompt: composed.prompt,
     globalBudget: composed.audit.global_budget,

@@ -43,15 +43,7 @@ export interface HostUnderTest {
 
 /** The frames of every `frames` leg, as a composer is offered them (spec §4.8). */
 export function offeredFrom(legs: readonly LegResult[]): OfferedFrame[] {
-  return legs.flatMap((leg) =>
-    leg.outcome === "frames"
-      ? leg.frames.map((audited) => ({
-          frameId: audited.frameId,
-          frame: audited.frame,
-          attestation: audited.attestation,
-        }))
-      : [],
-  );
+  return legs.flatMap((leg) => (leg.outcome === "frames" ? leg.frames : []));
 }
 
 /** This library's host: `Host` (consent, fan-out, audits), `composeForPrompt` and `verifyFileProvenance`. */
