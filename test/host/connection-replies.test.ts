@@ -3,50 +3,29 @@
 // a cached ack resumed against the host's own version; a version off the grammar recorded, not fatal.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { connect, HostError, resumeConnection, type StreamTransport } from "../support/lib.ts";
 import {
-  connect,
-  type EnvelopeInit,
-  type ExchangeTransport,
-  HostError,
-  resumeConnection,
-  type StreamTransport,
-} from "../support/lib.ts";
-import { ackFor, decodedAck, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+  ackFor,
+  afterAck,
+  decodedAck,
+  rejectsWith,
+  scriptedExchange,
+  scriptedStream,
+} from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 const ACK = decodedAck("peer");
 const EMPTY = { frames: [], truncated: false };
 
-/** A stream provider that acks with `ack`, then answers each query with `answer(id)`. */
-function answering(answer: (id: string | undefined) => EnvelopeInit, ack: EnvelopeInit = ACK) {
-  return scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ack);
-    for (let envelope = await peer.next(); envelope; envelope = await peer.next())
-      if (envelope.type === "query") await peer.send(answer(envelope.id));
-  });
-}
-
-/** An exchange transport that answers every query with an empty result under `echo(id)`, recording what it was sent. */
-function exchangeProvider(echo = (id: unknown) => (typeof id === "string" ? id : undefined)): {
-  transport: ExchangeTransport;
-  sent: string[];
-} {
-  const sent: string[] = [];
-  const transport: ExchangeTransport = {
-    kind: "exchange",
-    forcesEgress: false,
-    async exchange(envelope) {
-      sent.push(envelope.type);
-      return envelope.type === "query" ? { type: "frames", id: echo(envelope.id), result: EMPTY } : undefined;
-    },
-    async close() {},
-  };
-  return { transport, sent };
+/** An exchange provider answering every query with an empty result under `echo(id)`, recording what it was sent. */
+function emptyFrames(echo = (id: unknown) => (typeof id === "string" ? id : undefined)) {
+  return scriptedExchange((envelope) =>
+    envelope.type === "query" ? { type: "frames", id: echo(envelope.id), result: EMPTY } : undefined,
+  );
 }
 
 test("a reply over an exchange transport echoing another id is correlation_mismatch naming both ids (H4)", async () => {
-  const connection = resumeConnection(exchangeProvider(() => "someone-else").transport, ACK);
+  const connection = resumeConnection(emptyFrames(() => "someone-else").transport, ACK);
   const error = await rejectsWith(connection.query(Q, { id: "q-7" }), "correlation_mismatch");
   assert.equal(error.message, "provider peer echoed someone-else for q-7");
   assert.deepEqual(error.details, { provider: "peer", expected: "q-7", got: "someone-else" });
@@ -54,7 +33,7 @@ test("a reply over an exchange transport echoing another id is correlation_misma
 });
 
 test("a query answered by a verified is unexpected_envelope, naming what was expected and what came", async () => {
-  const provider = answering(() => ({ type: "verified", response: { verdicts: [] } }), ackFor("peer", {}));
+  const provider = afterAck((peer) => peer.send({ type: "verified", response: { verdicts: [] } }), ackFor("peer", {}));
   const connection = await connect(provider.transport, { closeGraceMs: 50 });
   const error = await rejectsWith(connection.query(Q), "unexpected_envelope");
   assert.equal(error.message, "expected frames, got verified");
@@ -63,7 +42,7 @@ test("a query answered by a verified is unexpected_envelope, naming what was exp
 });
 
 test("a request after close is closed, naming the provider", async () => {
-  const provider = answering((id) => ({ type: "frames", id, result: EMPTY }));
+  const provider = afterAck((peer, query) => peer.send({ type: "frames", id: query.id, result: EMPTY }));
   const connection = await connect(provider.transport, { closeGraceMs: 50 });
   await connection.close();
   const error = await rejectsWith(connection.query(Q), "closed");
@@ -82,7 +61,7 @@ test("a handshake refused with another code than incompatible_version is that pr
 });
 
 test("an ack in the host's family whose version breaks the grammar is accepted, and recorded as H1", async () => {
-  const provider = answering((id) => ({ type: "frames", id, result: EMPTY }), {
+  const provider = afterAck((peer, query) => peer.send({ type: "frames", id: query.id, result: EMPTY }), {
     ...ACK,
     protocol_version: "contextgraph/1.x",
   });
@@ -135,11 +114,11 @@ test("a failed handshake terminates a transport still closing after closeGraceMs
 });
 
 test("a resumed ack is held to the host's own version: the default family, or the one given (H3)", async () => {
-  const v1 = exchangeProvider();
+  const v1 = emptyFrames();
   const resumed = resumeConnection(v1.transport, ACK);
   assert.equal((await resumed.query(Q)).frames.length, 0);
   assert.deepEqual(v1.sent, ["query"]);
-  const v2 = exchangeProvider();
+  const v2 = emptyFrames();
   assert.throws(
     () => resumeConnection(v2.transport, ACK, { hostVersion: "contextgraph/2.0" }),
     (error: unknown) =>

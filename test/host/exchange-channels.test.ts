@@ -6,29 +6,12 @@ import assert from "node:assert/strict";
 import { getEventListeners } from "node:events";
 import { test } from "node:test";
 import { settlesWithin } from "../../src/host/exchange/end.ts";
-import {
-  connect,
-  type DecodedItem,
-  type EnvelopeInit,
-  type ExchangeTransport,
-  resumeConnection,
-  type StreamTransport,
-} from "../support/lib.ts";
-import { ackFor, decodedAck, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { connect, type DecodedItem, resumeConnection, type StreamTransport } from "../support/lib.ts";
+import { afterAck, decodedAck, rejectsWith, scriptedExchange } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 const EMPTY = { frames: [], truncated: false };
 const ACK = decodedAck("peer");
-
-/** A stream provider that acks, then for each query runs `then` (which may answer, end, or send a raw line). */
-function afterAck(then: (peer: Parameters<Parameters<typeof scriptedStream>[0]>[0], id: unknown) => Promise<void>) {
-  return scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ackFor("peer"));
-    for (let envelope = await peer.next(); envelope; envelope = await peer.next())
-      if (envelope.type === "query") await then(peer, envelope.id);
-  });
-}
 
 test("a stream provider that closes its output fails the query as provider_crashed, in words", async () => {
   const provider = afterAck((peer) => peer.end());
@@ -62,8 +45,8 @@ test("a stream whose reading fails fails what waits as transport, in the host's 
 
 test("a query id that timed out is free again: the next query under it is sent, not duplicate_id", async () => {
   let queries = 0;
-  const provider = afterAck(async (peer, id) => {
-    if (++queries === 2) await peer.send({ type: "frames", id: id as string, result: EMPTY });
+  const provider = afterAck(async (peer, query) => {
+    if (++queries === 2) await peer.send({ type: "frames", id: query.id, result: EMPTY });
   });
   const connection = await connect(provider.transport, { closeGraceMs: 50 });
   await rejectsWith(connection.query(Q, { id: "again", timeoutMs: 50 }), "timeout");
@@ -73,25 +56,13 @@ test("a query id that timed out is free again: the next query under it is sent, 
 });
 
 test("a settled request leaves no listener on the caller's signal", async () => {
-  const provider = afterAck((peer, id) => peer.send({ type: "frames", id: id as string, result: EMPTY }));
+  const provider = afterAck((peer, query) => peer.send({ type: "frames", id: query.id, result: EMPTY }));
   const connection = await connect(provider.transport, { closeGraceMs: 50 });
   const caller = new AbortController();
   await connection.query(Q, { signal: caller.signal });
   assert.equal(getEventListeners(caller.signal, "abort").length, 0);
   await connection.close();
 });
-
-/** An exchange transport whose query exchange does `answer`; counts its closes. */
-function exchanging(answer: (envelope: EnvelopeInit) => ReturnType<ExchangeTransport["exchange"]>) {
-  const counts = { closes: 0 };
-  const transport: ExchangeTransport = {
-    kind: "exchange",
-    forcesEgress: false,
-    exchange: (envelope) => answer(envelope),
-    close: async () => void counts.closes++,
-  };
-  return { transport, counts };
-}
 
 test("an exchange that rejects or throws with a foreign error is transport, in the host's words", async () => {
   const failure = new TypeError("fetch failed for secret");
@@ -101,7 +72,7 @@ test("an exchange that rejects or throws with a foreign error is transport, in t
       throw failure;
     },
   ]) {
-    const connection = resumeConnection(exchanging(answer).transport, ACK);
+    const connection = resumeConnection(scriptedExchange(answer).transport, ACK);
     const error = await rejectsWith(connection.query(Q), "transport");
     assert.equal(error.message, "the exchange failed");
     assert.deepEqual(error.details, {});
@@ -109,18 +80,18 @@ test("an exchange that rejects or throws with a foreign error is transport, in t
 });
 
 test("an exchange that brings back no reply is unexpected_envelope, got <none>", async () => {
-  const connection = resumeConnection(exchanging(async () => undefined).transport, ACK);
+  const connection = resumeConnection(scriptedExchange(async () => undefined).transport, ACK);
   const error = await rejectsWith(connection.query(Q), "unexpected_envelope");
   assert.equal(error.message, "the provider sent no reply");
   assert.deepEqual(error.details, { got: "<none>" });
 });
 
 test("closing a connection closes its exchange transport, once", async () => {
-  const { transport, counts } = exchanging(async () => undefined);
+  const { transport, closes } = scriptedExchange(async () => undefined);
   const connection = resumeConnection(transport, ACK);
   await connection.close();
   await connection.close();
-  assert.equal(counts.closes, 1);
+  assert.equal(closes(), 1);
 });
 
 test("settlesWithin: a promise that resolves or rejects in time has settled; one that does not, has not", async () => {

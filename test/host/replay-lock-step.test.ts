@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { connect, decodeLine, type RecordedEnvelope, recordingTransport, replayTransport } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { ackFor, afterAck, rejectsWith } from "../support/host/adversaries.ts";
 
 test("a lock-step reply replayed to a query with an id keeps having no id", async () => {
   const replay = replayTransport({
@@ -25,13 +25,7 @@ test("a lock-step reply replayed to a query with an id keeps having no id", asyn
 });
 
 test("an undecodable line from a stream provider is recorded as received, with the decoder's error", async () => {
-  const provider = scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ackFor("p"));
-    await peer.next();
-    await peer.send("{garbled");
-    while (await peer.next());
-  });
+  const provider = afterAck((peer) => peer.send("{garbled"), ackFor("p"));
   const log: RecordedEnvelope[] = [];
   const connection = await connect(
     recordingTransport(provider.transport, (e) => log.push(e)),

@@ -15,7 +15,7 @@ import {
   recordingTransport,
   replayTransport,
 } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { ackFor, rejectsWith, scriptedExchange, scriptedStream } from "../support/host/adversaries.ts";
 
 const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}';
 const ACK =
@@ -110,18 +110,12 @@ describe("recordingTransport", () => {
   });
 
   test("over an exchange: an exchange transport that closes what it wraps", async () => {
-    let closed = 0;
-    const inner: ExchangeTransport = {
-      kind: "exchange",
-      forcesEgress: true,
-      exchange: async () => undefined,
-      close: async () => void closed++,
-    };
-    const recorded = recordingTransport(inner, () => {});
+    const inner = scriptedExchange(() => undefined, true);
+    const recorded = recordingTransport(inner.transport, () => {});
     assert.equal(recorded.kind, "exchange");
     assert.equal(recorded.forcesEgress, true);
     await recorded.close();
-    assert.equal(closed, 1);
+    assert.equal(inner.closes(), 1);
   });
 
   test("a recorder that throws does not disturb the exchange", async () => {

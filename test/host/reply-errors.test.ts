@@ -5,26 +5,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { inspect } from "node:util";
 import { connect, Credential, inPageTransport } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { afterAck, rejectsWith } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 
-/** A stream provider that acks, then answers each query with `answer(id)` (nothing when it returns undefined). */
-function answering(answer: (id: string | undefined) => Record<string, unknown> | undefined) {
-  return scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ackFor("peer"));
-    for (let envelope = await peer.next(); envelope; envelope = await peer.next()) {
-      if (envelope.type !== "query") continue;
-      const reply = answer(envelope.id);
-      if (reply) await peer.send(JSON.stringify(reply));
-    }
-  });
-}
-
 test("an error envelope is a provider HostError naming the provider, the code and the message", async () => {
-  const busy = answering((id) => ({ type: "error", id, code: "unavailable", message: "busy" }));
+  const busy = afterAck((peer, query) =>
+    peer.send({ type: "error", id: query.id, code: "unavailable", message: "busy" }),
+  );
   const connection = await connect(busy.transport, { closeGraceMs: 50 });
   const error = await rejectsWith(connection.query(Q), "provider");
   assert.equal(error.message, "provider peer answered unavailable: busy");
@@ -33,7 +22,7 @@ test("an error envelope is a provider HostError naming the provider, the code an
 });
 
 test("no answer within the timeout is timeout, naming the provider and the milliseconds", async () => {
-  const mute = answering(() => undefined);
+  const mute = afterAck(async () => {});
   const connection = await connect(mute.transport, { closeGraceMs: 50 });
   const error = await rejectsWith(connection.query(Q, { timeoutMs: 60 }), "timeout");
   assert.equal(error.message, "provider peer did not answer within 60 ms");

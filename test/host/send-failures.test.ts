@@ -4,17 +4,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { connect, type StreamTransport } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { afterAck, rejectsWith } from "../support/host/adversaries.ts";
 
 const Q = { goal: "the secret goal", max_frames: 2, max_tokens: 100 };
 
 /** A provider that acks; its transport's send fails for queries, by rejecting or by throwing. */
 function failingQueries(how: "rejects" | "throws"): StreamTransport {
-  const inner = scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ackFor("peer"));
-    while (await peer.next());
-  }).transport;
+  const inner = afterAck(async () => {}).transport;
   const failure = new TypeError(`cannot write ${Q.goal}`);
   return {
     ...inner,

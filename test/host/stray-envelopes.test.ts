@@ -4,19 +4,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { connect } from "../support/lib.ts";
-import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { afterAck, rejectsWith } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 
 test("a query sent by the provider under a pending id is not taken for the reply to it", async () => {
-  const provider = scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ackFor("peer"));
-    for (let envelope = await peer.next(); envelope; envelope = await peer.next()) {
-      if (envelope.type !== "query") continue;
-      await peer.send({ type: "query", id: envelope.id as string, query: Q });
-      await peer.send({ type: "frames", id: envelope.id as string, result: { frames: [], truncated: true } });
-    }
+  const provider = afterAck(async (peer, query) => {
+    await peer.send({ type: "query", id: query.id, query: Q });
+    await peer.send({ type: "frames", id: query.id, result: { frames: [], truncated: true } });
   });
   const connection = await connect(provider.transport, { closeGraceMs: 50 });
   const result = await connection.query(Q, { id: "mine" });
@@ -25,12 +20,7 @@ test("a query sent by the provider under a pending id is not taken for the reply
 });
 
 test("an error reply without a code is a provider error reading internal, with no raw code", async () => {
-  const provider = scriptedStream(async (peer) => {
-    await peer.next();
-    await peer.send(ackFor("peer"));
-    for (let envelope = await peer.next(); envelope; envelope = await peer.next())
-      if (envelope.type === "query") await peer.send(`{"type":"error","id":"${envelope.id}","message":"no code"}`);
-  });
+  const provider = afterAck((peer, query) => peer.send(`{"type":"error","id":"${query.id}","message":"no code"}`));
   const connection = await connect(provider.transport, { closeGraceMs: 50 });
   const error = await rejectsWith(connection.query(Q, { id: "q" }), "provider");
   assert.deepStrictEqual(error.details, { provider: "peer", code: "internal" });

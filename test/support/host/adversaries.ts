@@ -6,6 +6,7 @@ import {
   encodeLine,
   type Envelope,
   type EnvelopeInit,
+  type ExchangeTransport,
   type HandshakeAck,
   HostError,
   type InPageProvider,
@@ -150,6 +151,44 @@ export function scriptedStream(script: (peer: Peer) => Promise<void>): {
   };
   const done = script(peer).catch(() => undefined);
   return { transport: streamTransport({ readable: toHost.readable, writable: toProvider.writable }), done };
+}
+
+/** The query envelope a scripted provider is handed. */
+export type QueryEnvelope = Extract<Envelope, { type: "query" }>;
+
+/**
+ * A stream provider that reads the handshake, answers it with `ack`, then runs `onQuery` for each query
+ * the host sends (answering, ending its output or writing a raw line), until the host hangs up.
+ */
+export function afterAck(
+  onQuery: (peer: Peer, query: QueryEnvelope) => Promise<void>,
+  ack: EnvelopeInit = ackFor("peer"),
+): ReturnType<typeof scriptedStream> {
+  return scriptedStream(async (peer) => {
+    await peer.next();
+    await peer.send(ack);
+    for (let envelope = await peer.next(); envelope; envelope = await peer.next())
+      if (envelope.type === "query") await onQuery(peer, envelope);
+  });
+}
+
+/**
+ * An exchange transport answering each envelope with `answer` (called as it is: one that throws makes
+ * `exchange` throw), recording the type of each envelope it is handed and counting its closes.
+ */
+export function scriptedExchange(
+  answer: (envelope: EnvelopeInit) => Envelope | undefined | Promise<Envelope | undefined>,
+  forcesEgress = false,
+): { transport: ExchangeTransport; sent: string[]; closes(): number } {
+  const sent: string[] = [];
+  let closes = 0;
+  const transport: ExchangeTransport = {
+    kind: "exchange",
+    forcesEgress,
+    exchange: (envelope) => (sent.push(envelope.type), Promise.resolve(answer(envelope))),
+    close: async () => void closes++,
+  };
+  return { transport, sent, closes: () => closes };
 }
 
 /** `ackFor(name)` as a connection holds it: decoded, with the defaults filled in (for `resumeConnection`). */
