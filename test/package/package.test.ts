@@ -7,11 +7,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { appendFile, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { verifyResultAttestations } from "../../src/attest/index.ts";
 import type { AttesterKey, ContextQueryResult } from "../../src/protocol/index.ts";
 import { decodeLine } from "../../src/wire/index.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
+import { bundleForBrowser, modulePage, pageResults } from "../support/browser/page-results.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 import { runtimeExports } from "../support/package/api-names.ts";
 import { type Consumer, packAndInstall } from "../support/package/consumer.ts";
@@ -199,39 +201,20 @@ describe("frameline installed from its tarball", () => {
 
     test("in Chromium, a page bundled with esbuild from the installed package verifies a signed answer", async (t) => {
       const started = performance.now();
-      const bundle = await build({
-        absWorkingDir: consumer.dir,
-        entryPoints: ["browser-entry.mjs"],
-        bundle: true,
-        format: "esm",
-        platform: "browser",
-        target: "es2022",
-        write: false,
-        logLevel: "silent",
-      });
       const server = await serveForBrowser(
         {
-          "/": {
-            body: '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>',
-            type: "text/html",
+          "/": modulePage("consumer"),
+          "/page.js": {
+            body: await bundleForBrowser(pathToFileURL(join(consumer.dir, "browser-entry.mjs"))),
+            type: "text/javascript",
           },
-          "/page.js": { body: bundle.outputFiles[0]!.text, type: "text/javascript" },
         },
         "/contextgraph",
         { fetch: () => new Response(null, { status: 404 }) },
       );
       const browser = await launchChromium();
       try {
-        const page = await browser.newPage();
-        const errors: string[] = [];
-        page.on("pageerror", (error) => errors.push(error.message));
-        await page.goto(`${server.origin}/`);
-        await page.waitForFunction(() => "__consumer" in window, undefined, { timeout: 30_000 });
-        const outcome = (await page.evaluate(
-          () => (window as unknown as { __consumer: unknown }).__consumer,
-        )) as Record<string, unknown>;
-        assert.equal(outcome.error, undefined, String(outcome.error));
-        assert.deepEqual(errors, []);
+        const outcome = await pageResults<Record<string, unknown>>(browser, `${server.origin}/`, 30_000);
         assertRoundTrip(outcome, WEB_SUBPATHS);
         assert.equal(outcome.engine, "webcrypto");
       } finally {
