@@ -29,19 +29,24 @@ function isWordUnit(c: number): boolean {
 }
 
 /**
- * The first `units` units of a word as one number, underscores left out as its
+ * The first two units of a word as one number, underscores left out as its
  * term leaves them out (`_private` → `pr`): the key `positionsIn` checks
- * before stemming.
+ * before stemming. A word of one unit has that unit as its key.
  */
-function startKey(text: string, at: number, end: number, units = 2): number {
+function startKey(text: string, at: number, end: number): number {
   let key = 0;
-  for (let i = at, taken = 0; i < end && taken < units; i++) {
+  for (let i = at, taken = 0; i < end && taken < 2; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x5f) continue;
-    key = key * 65536 + c;
+    key = key * 0x10000 + c;
     taken += 1;
   }
   return key;
+}
+
+/** The first unit of a start key: the key of a one-unit term the word may begin with. */
+function firstUnit(key: number): number {
+  return key > 0xffff ? Math.floor(key / 0x10000) : key;
 }
 
 /**
@@ -60,7 +65,8 @@ function positionsIn(text: string, phrase: ReadonlySet<string>, starts: Readonly
     while (i < lower.length && isWordUnit(lower.charCodeAt(i))) i += 1;
     if (begin === i) break;
     at += 1;
-    if (!starts.has(startKey(lower, begin, i)) && !starts.has(startKey(lower, begin, i, 1))) continue;
+    const key = startKey(lower, begin, i);
+    if (!starts.has(key) && !starts.has(firstUnit(key))) continue;
     const term = wordTerm(lower.slice(begin, i));
     if (term === undefined || !phrase.has(term)) continue;
     const list = positions.get(term);
