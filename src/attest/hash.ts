@@ -21,3 +21,11 @@ export async function contentDigest(content: string): Promise<string> {
   if (bytes.length < WEBCRYPTO_THRESHOLD) return digestString(nobleSha256(bytes));
   return digestString(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
 }
+
+/**
+ * `contentDigest`, synchronously (spec §1.8 #5, D1): for a verifier that
+ * checks every frame's bytes inside a synchronous step (the audit, composition).
+ */
+export function contentDigestSync(content: string): string {
+  return digestString(nobleSha256(utf8Bytes(content)));
+}

@@ -33,10 +33,17 @@ export {
   verifyFrameInclusion,
   type VerifyOptions,
 } from "./verify.ts";
-export { type AttestationState, type ResultAttestationReport, verifyResultAttestations } from "./verify-result.ts";
+export {
+  type AttestationState,
+  type ResultAttestationReport,
+  type ResultSignatureReport,
+  verifyResultAttestations,
+  verifyResultSignatures,
+} from "./verify-result.ts";
+export { boundFrameState, boundResultState } from "./bound-state.ts";
 export { type Signer, type SignerIdentity, signerFromKeyPair, signerFromSeed } from "./signer.ts";
 export { attestResult, signCommitment, signFrameAttestation, type SignOptions } from "./sign.ts";
-export { type ContentBinding, checkContentBinding } from "./content-binding.ts";
+export { type ContentBinding, checkContentBinding, contentBindingOf } from "./content-binding.ts";
 export { frameProof, type ResultTree, resultTree } from "./result-tree.ts";
 export { type InclusionTrace, type InclusionTraceStep, traceInclusion } from "./inclusion-trace.ts";
 export type { ProofProblem } from "./merkle.ts";

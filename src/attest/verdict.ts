@@ -4,6 +4,13 @@
  * What checking one attestation found, in the reference's verdict set
  * (spec §3.11). `valid_identity_only`: the signature is good but the frame has
  * no `content_digest`, so it binds identity and provenance, not bytes (F15).
+ *
+ * `content_mismatch` is ours, not the reference's [inferred]: the signature
+ * verifies over the frame's `content_digest` (`signed`), but its inline bytes
+ * hash to `recomputed` (§1.8 #5, §3.6, D1), so what the reader holds is not
+ * what was signed. The single-attestation verifiers (`verifyCommitment`,
+ * `verifyFrameAttestation`, `verifyFrameInclusion`) never return it; the
+ * result verifier and the host's audit do, after re-hashing the content.
  */
 export type AttestationVerdict =
   | { readonly kind: "valid" }
@@ -13,7 +20,8 @@ export type AttestationVerdict =
   | { readonly kind: "unknown_algorithm"; readonly algorithm: string }
   | { readonly kind: "malformed_key" }
   | { readonly kind: "malformed_signature" }
-  | { readonly kind: "malformed_commitment" };
+  | { readonly kind: "malformed_commitment" }
+  | { readonly kind: "content_mismatch"; readonly signed: string; readonly recomputed: string };
 
 /** `is_valid`: only `valid` (spec §3.11). */
 export function isValid(verdict: AttestationVerdict): boolean {

@@ -1,15 +1,18 @@
 /**
  * Auditing one provider's answer (spec §4.6, §4.9): the budget (B1, B2, B4),
- * exact costs (B3), frame validity per frame, and every attestation under two
- * trust tiers (§3.13). Nothing here removes or reranks a frame for its
- * attestation (F9).
+ * exact costs (B3), frame validity per frame, every attestation under two
+ * trust tiers (§3.13), and every frame's inline bytes against the
+ * `content_digest` its signature covers (§1.8 #5, §3.6). Nothing here removes
+ * or reranks a frame for its attestation (F9).
  */
-import { type AttestationState, verifyResultAttestations } from "../attest/verify-result.ts";
+import { boundFrameState, boundResultState } from "../attest/bound-state.ts";
+import { type ContentBinding, contentBindingOf } from "../attest/content-binding.ts";
+import { type AttestationState, verifyResultSignatures } from "../attest/verify-result.ts";
 import type { AttesterKey } from "../protocol/attestation.ts";
 import { checkFrameLimit, checkTokenCost, checkTokenLimit } from "../protocol/checks/budget.ts";
 import { checkFrame } from "../protocol/checks/frame.ts";
 import { checkKinds } from "../protocol/checks/kinds.ts";
-import type { Violation } from "../protocol/checks/violation.ts";
+import { type Violation, violation } from "../protocol/checks/violation.ts";
 import { frameIdOf } from "../protocol/frame-order.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
@@ -26,6 +29,23 @@ function withAnchor(pinned: AttestationState | undefined, published: Attestation
   if (pinned && pinned.state !== "no_trusted_key")
     return pinned.state === "attested" ? { ...pinned, anchor: "pinned" } : pinned;
   return published.state === "attested" ? { ...published, anchor: "handshake" } : published;
+}
+
+/**
+ * The breach of a frame whose inline bytes do not hash to its `content_digest`
+ * (spec §1.8 #5 "D1 when present"; naming it D1 is [inferred]): tampering in
+ * transit, or a provider that digests something else. Digests only, never content.
+ */
+function contentViolations(binding: ContentBinding): Violation[] {
+  return binding.kind === "mismatch"
+    ? [
+        violation(
+          "D1",
+          `content does not hash to its content_digest (declared ${binding.declared}, recomputed ${binding.recomputed})`,
+          { path: "content" },
+        ),
+      ]
+    : [];
 }
 
 /** A limit's violations, each saying that the whole leg goes with it (spec §4.6). */
@@ -56,11 +76,12 @@ export async function auditLeg(
   if (flood.length > 0)
     return { outcome: "frame_flood", offered: result.frames.length, violations: wholeLegDropped(flood) };
   const name = connection.provider.name;
-  const pinned = pinnedKeys.length > 0 ? await verifyResultAttestations(result, name, pinnedKeys) : undefined;
+  const pinned = pinnedKeys.length > 0 ? await verifyResultSignatures(result, name, pinnedKeys) : undefined;
   // The published keys are consulted only where the pinned ones have no say: no signature is checked twice.
   const settled =
     pinned !== undefined && ![pinned.result, ...pinned.frames].some((state) => state.state === "no_trusted_key");
-  const published = settled ? pinned : await verifyResultAttestations(result, name, connection.attesterKeys);
+  const published = settled ? pinned : await verifyResultSignatures(result, name, connection.attesterKeys);
+  const bindings = result.frames.map(contentBindingOf);
   const context = {
     offeredRepresentations: connection.capabilities.representations ?? [],
     representationPreferences: query.representation_preferences ?? [],
@@ -69,8 +90,9 @@ export async function auditLeg(
     (frame, i): AuditedFrame => ({
       frameId: frameIdOf(localId, frame),
       frame,
-      violations: [...checkFrame(frame, context), ...checkTokenCost(frame)],
-      attestation: withAnchor(pinned?.frames[i], published.frames[i]!),
+      violations: [...checkFrame(frame, context), ...checkTokenCost(frame), ...contentViolations(bindings[i]!)],
+      attestation: boundFrameState(withAnchor(pinned?.frames[i], published.frames[i]!), bindings[i]!),
+      contentBinding: bindings[i]!,
     }),
   );
   const orphans =
@@ -81,7 +103,7 @@ export async function auditLeg(
     outcome: "frames",
     frames,
     truncated: result.truncated,
-    resultAttestation: withAnchor(pinned?.result, published.result),
+    resultAttestation: boundResultState(withAnchor(pinned?.result, published.result), bindings),
     violations: [...checkKinds(result, query), ...orphans],
   };
 }

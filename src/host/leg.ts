@@ -4,6 +4,7 @@
  * audit (B1, B2, B4), a consent gate (C1, C6) or a failure. Every leg type
  * lives here; `auditLeg` builds the first two, `Host` adds the rest.
  */
+import type { ContentBinding } from "../attest/content-binding.ts";
 import type { AttestationState } from "../attest/verify-result.ts";
 import type { Violation } from "../protocol/checks/violation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
@@ -17,12 +18,18 @@ export type TrustAnchor = "pinned" | "handshake";
 /** A frame's attestation outcome: its state, and for `attested`, which tier of key verified it (spec §3.13, §4.9). */
 export type FrameAttestationOutcome = AttestationState & { readonly anchor?: TrustAnchor };
 
-/** One frame as the host accepted it: its identity (local provider id), its breaches and its attestation (spec §4.6, §4.9). */
+/**
+ * One frame as the host accepted it: its identity (local provider id), its
+ * breaches, its attestation (spec §4.6, §4.9) and what re-hashing its inline
+ * content against its `content_digest` found (§1.8 #5). An attestation over
+ * content that no longer matches is `invalid` (`content_mismatch`), never `attested`.
+ */
 export interface AuditedFrame {
   readonly frameId: FrameId;
   readonly frame: ContextFrame;
   readonly violations: readonly Violation[];
   readonly attestation: FrameAttestationOutcome;
+  readonly contentBinding: ContentBinding;
 }
 
 /** A leg whose frames survived the budget audit (spec §4.6 `Frames`). */

@@ -286,6 +286,22 @@ describe("credentials", () => {
     assert.equal(answer.status, 200);
     assert.deepEqual(ep.authorizations, [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
     assert.doesNotMatch(answer.text, /tok_3f9c1a7e5b2d/);
-    assert.match(answer.json.prompt, /you sent Bearer <redacted>/);
+    // The proxy rewrote a signed frame's content, so its bytes no longer hash to its content_digest: it is
+    // reported as altered and kept out of the prompt (spec §1.8 #5), never presented as signed evidence.
+    assert.doesNotMatch(answer.json.prompt, /you sent/);
+    assert.deepEqual(
+      answer.json.composition.entries.map((entry: { disposition: unknown }) => entry.disposition),
+      [
+        {
+          kind: "excluded",
+          reason: {
+            kind: "content_mismatch",
+            declared: answer.json.frames[0].content_digest,
+            recomputed: answer.json.composition.entries[0].disposition.reason.recomputed,
+          },
+        },
+      ],
+    );
+    assert.ok(answer.json.frames[0].violations.includes("D1"), "the frame's altered bytes are a named violation");
   });
 });

@@ -2,6 +2,7 @@
 // verdict (and/or host state) the spec names for it. The whole suite runs once per Ed25519 engine, passed
 // explicitly, with identical expectations; a counting engine proves where no signature work may be spent.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { before, describe, test } from "node:test";
 import {
   AttestationError,
@@ -32,6 +33,7 @@ import {
   verifyFrameAttestation,
   verifyFrameInclusion,
   verifyResultAttestations,
+  verifyResultSignatures,
   type VerifyOptions,
   webCryptoEngine,
 } from "../support/lib.ts";
@@ -283,19 +285,27 @@ for (const engine of [webCryptoEngine(), nobleEngine()]) {
     });
 
     describe("content and content_digest", () => {
-      test("content edited under a kept content_digest → still valid (content binds only via content_digest); only recomputing the digest catches it", async () => {
+      test("content edited under a kept content_digest → the signature still verifies (content binds only via content_digest); verifyResultAttestations re-hashes and reports content_mismatch", async () => {
         const original = frameOf(g.full, RETRY);
         const edited = mutated(original, (f) => (f.content = "Retries never back off."));
         assert.deepEqual(await frameVerdict(edited, attestationOf(g.full, RETRY)), { kind: "valid" });
         assert.deepEqual(await inclusionVerdict(edited, proofOf(g.full, RETRY)), { kind: "valid" });
+        const tampered = withFrame(g.full, RETRY, edited);
         assert.deepEqual(
-          (await report(withFrame(g.full, RETRY, edited))).frames[RETRY],
+          (await verifyResultSignatures(tampered, PROVIDER, g.keys, options)).frames[RETRY],
           ATTESTED,
-          "the state alone does not see it",
+          "signatures alone do not see it",
         );
-        // What a host must do on top (spec §3.6): recompute the digest of the bytes it got.
-        assert.equal(await contentDigest(original.content ?? ""), original.content_digest);
-        assert.notEqual(await contentDigest(edited.content ?? ""), edited.content_digest);
+        const recomputed = `sha256:${createHash("sha256").update("Retries never back off.", "utf8").digest("hex")}`;
+        const bound = await report(tampered);
+        const mismatch = {
+          state: "invalid",
+          verdict: { kind: "content_mismatch", signed: original.content_digest, recomputed },
+        };
+        assert.deepEqual(bound.frames[RETRY], mismatch);
+        assert.deepEqual(bound.frames[BACKOFF], ATTESTED, "the untouched frame stays attested");
+        assert.deepEqual(bound.result, mismatch, "the root over an altered frame is not what was signed either");
+        assert.deepEqual(bound.bindings[RETRY], { kind: "mismatch", declared: original.content_digest, recomputed });
       });
 
       test("content_digest changed → commitment_mismatch (per-frame and via inclusion proof, with expected/signed)", async () => {

@@ -20,7 +20,7 @@ import {
   type Signer,
   signerFromSeed,
   verifyFrameInclusion,
-  verifyResultAttestations,
+  verifyResultSignatures,
   webCryptoEngine,
 } from "../support/lib.ts";
 import { seededRandom } from "../support/random.ts";
@@ -328,7 +328,7 @@ function attestedState(
 }
 
 async function verify(result: SignedResult, signer: Signer) {
-  return verifyResultAttestations(result, PROVIDER, [signer.attesterKey], OPTIONS);
+  return verifyResultSignatures(result, PROVIDER, [signer.attesterKey], OPTIONS);
 }
 
 /** Every frame and the result attested, with content coverage exactly for frames with a digest. */
@@ -796,9 +796,7 @@ describe("tamper detection: inclusion proofs (spec §3.8)", () => {
           );
           // Collected rather than thrown, so a failure reports how many of the cases went undetected.
           if (state.state === "attested" || verdict.kind === "valid" || verdict.kind === "valid_identity_only") {
-            undetected.push(
-              `${message}: verifyResultAttestations ${state.state}, verifyFrameInclusion ${verdict.kind}`,
-            );
+            undetected.push(`${message}: verifyResultSignatures ${state.state}, verifyFrameInclusion ${verdict.kind}`);
             continue;
           }
           assert.equal(state.state, "invalid", message);

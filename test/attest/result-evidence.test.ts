@@ -109,8 +109,8 @@ describe("checkContentBinding", () => {
     const altered = content.replace("r", "R");
     assert.deepEqual(await checkContentBinding({ content: altered, content_digest: digest }), {
       kind: "mismatch",
-      expected: digest,
-      actual: `sha256:${createHash("sha256").update(altered, "utf8").digest("hex")}`,
+      declared: digest,
+      recomputed: `sha256:${createHash("sha256").update(altered, "utf8").digest("hex")}`,
     });
   });
 

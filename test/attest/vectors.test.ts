@@ -1,5 +1,6 @@
 // Every value of attestation-vectors.json recomputed (spec §3.14), and the signed reference message verified.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import {
   decodeLine,
@@ -20,6 +21,7 @@ import {
   toHex,
   verifyCommitment,
   verifyResultAttestations,
+  verifyResultSignatures,
   webCryptoEngine,
 } from "../support/lib.ts";
 import { fixtureJson } from "../support/fixtures.ts";
@@ -164,10 +166,16 @@ describe("signed reference messages", () => {
   const ack = messages.find((m) => m.type === "handshake_ack" && (m.attester_keys?.length ?? 0) > 0);
   const signed = messages.find((m) => m.type === "frames" && m.id === "q3");
 
+  /** SHA-256 of a frame's content, by node:crypto: what its content_digest would be if it bound the bytes. */
+  const sha = (content: string | undefined) =>
+    `sha256:${createHash("sha256")
+      .update(content ?? "", "utf8")
+      .digest("hex")}`;
+
   for (const engine of ENGINES) {
-    test(`the signed frames message (id q3) verifies under the key its handshake_ack publishes (${engine.name})`, async () => {
+    test(`the signed frames message (id q3): its signatures verify under the key its handshake_ack publishes (${engine.name})`, async () => {
       assert.ok(ack?.type === "handshake_ack" && signed?.type === "frames");
-      const report = await verifyResultAttestations(signed.result, ack.provider.name, ack.attester_keys ?? [], {
+      const report = await verifyResultSignatures(signed.result, ack.provider.name, ack.attester_keys ?? [], {
         engine,
       });
       assert.deepEqual(report.result, {
@@ -183,16 +191,50 @@ describe("signed reference messages", () => {
     });
   }
 
+  test("the signed frames message (id q3): its short digests are not its content's, so no frame and not the result is reported covered", async () => {
+    assert.ok(ack?.type === "handshake_ack" && signed?.type === "frames");
+    const report = await verifyResultAttestations(signed.result, ack.provider.name, ack.attester_keys ?? []);
+    const [doc, sym] = signed.result.frames;
+    assert.deepEqual(report.frames, [
+      {
+        state: "invalid",
+        verdict: { kind: "content_mismatch", signed: "sha256:9f2c3e7a1b", recomputed: sha(doc?.content) },
+      },
+      {
+        state: "invalid",
+        verdict: { kind: "content_mismatch", signed: "sha256:1a2b3c4d5e", recomputed: sha(sym?.content) },
+      },
+    ]);
+    assert.deepEqual(report.result, {
+      state: "invalid",
+      verdict: { kind: "content_mismatch", signed: "sha256:9f2c3e7a1b", recomputed: sha(doc?.content) },
+    });
+    assert.equal(report.orphans, 0);
+  });
+
   test("line 8 of reference-vectors.ndjson verifies under test key B; its digest-less frame is identity-only", async () => {
     const line = (await import("../support/fixtures.ts")).referenceVectorLines()[7]!;
     const envelope = decodeLine(line);
     assert.ok(envelope.type === "frames");
     const keyB = await signerFromSeed("2a".repeat(32), { keyId: "repo-indexer-2026-08", attesterId: "repo-indexer" });
-    const report = await verifyResultAttestations(envelope.result, "repo-indexer", [keyB.attesterKey]);
-    assert.equal(report.result.state, "attested");
+    const signatures = await verifyResultSignatures(envelope.result, "repo-indexer", [keyB.attesterKey]);
+    assert.equal(signatures.result.state, "attested");
     assert.deepEqual(
-      report.frames.map((s) => (s.state === "attested" ? s.coversContent : s.state)),
+      signatures.frames.map((s) => (s.state === "attested" ? s.coversContent : s.state)),
       [true, false],
     );
+    // Its content_digest is the empty string's (e3b0…), not its content's: with content bound, that frame is altered.
+    const bound = await verifyResultAttestations(envelope.result, "repo-indexer", [keyB.attesterKey]);
+    const retry = envelope.result.frames[0];
+    const mismatch = {
+      state: "invalid",
+      verdict: {
+        kind: "content_mismatch",
+        signed: "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        recomputed: sha(retry?.content),
+      },
+    };
+    assert.deepEqual(bound.frames, [mismatch, signatures.frames[1]]);
+    assert.deepEqual(bound.result, mismatch);
   });
 });

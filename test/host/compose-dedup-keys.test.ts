@@ -20,7 +20,13 @@ function offer(provider: string, id: string, extra: Partial<ContextFrame> = {}):
     ...extra,
   };
   const digestOf = frame.content_digest === undefined ? {} : { content_digest: frame.content_digest };
-  return { frameId: { provider_id: provider, frame_id: id, ...digestOf }, frame };
+  // Placeholder digests: each frame comes as an audit that found its bytes matching would hand it over.
+  const matches = frame.content !== undefined && frame.content_digest !== undefined;
+  return {
+    frameId: { provider_id: provider, frame_id: id, ...digestOf },
+    frame,
+    ...(matches ? { contentBinding: { kind: "matches" } as const } : {}),
+  };
 }
 
 const compose = (offered: readonly OfferedFrame[]) => composeForPrompt(offered, { budgetTokens: 10_000 });

@@ -43,7 +43,15 @@ function offer(
     frame_id: id,
     ...(f.content_digest === undefined ? {} : { content_digest: f.content_digest }),
   };
-  return { frameId, frame: f, ...(attestation === undefined ? {} : { attestation }) };
+  // The digests here are placeholders, so each frame comes as an audit that found its bytes matching would
+  // hand it over (composition re-hashes only what no audit checked: test/host/compose-content-binding.test.ts).
+  const matches = f.content !== undefined && f.content_digest !== undefined;
+  return {
+    frameId,
+    frame: f,
+    ...(attestation === undefined ? {} : { attestation }),
+    ...(matches ? { contentBinding: { kind: "matches" } as const } : {}),
+  };
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {

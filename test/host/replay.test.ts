@@ -3,6 +3,7 @@
 // from ../shared/fixtures/reference-messages.json. The transcript is played lazily by a tiny fake provider on
 // a stream pair, which echoes the host's own query id (H4) and leaves the frames and attestations untouched.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { type AttesterKey, type Envelope, Host, type HostError } from "../support/lib.ts";
 import { fixtureJson } from "../support/fixtures.ts";
@@ -19,6 +20,12 @@ const signed = messages.find((m) => m.type === "frames" && m.id === "q3") as Mes
   result: { frames: { id: string; content: string; content_digest: string }[]; frame_attestations: unknown[] };
 };
 const KEY_B_SEED = "2a".repeat(32);
+
+/** The state of a fixture frame whose signature verifies but whose content does not hash to its digest. */
+function contentMismatch(frame: { content: string; content_digest: string }) {
+  const recomputed = `sha256:${createHash("sha256").update(frame.content, "utf8").digest("hex")}`;
+  return { state: "invalid", verdict: { kind: "content_mismatch", signed: frame.content_digest, recomputed } };
+}
 const LOCAL = "repo"; // the host's local id differs from the declared name on purpose (commitments use the declared one)
 const Q = { goal: "how do I configure the retry policy?", max_frames: 5, max_tokens: 1024 };
 
@@ -52,7 +59,7 @@ describe("replaying the reference transcript", () => {
     assert.equal(signed.result.frame_attestations.length, 2);
   });
 
-  test("every signed frame verifies under the published key: attested, anchor handshake", async () => {
+  test("every signature verifies under the published key, but the fixture's short digests are not its content's: each frame and the root are content_mismatch, never attested", async () => {
     const { transport, done, queryIds } = replay();
     const host = new Host();
     await host.add(LOCAL, transport);
@@ -67,26 +74,18 @@ describe("replaying the reference transcript", () => {
       ]),
       "the frames as recorded, under the host's local id",
     );
-    for (const frame of leg.frames) {
+    const mismatches = signed.result.frames.map((f) => contentMismatch(f));
+    assert.deepEqual(
+      leg.frames.map((frame) => frame.attestation),
+      mismatches,
+    );
+    assert.deepEqual(leg.resultAttestation, mismatches[0], "the root signs the first frame's digest as well");
+    for (const frame of leg.frames)
       assert.deepEqual(
-        frame.attestation,
-        {
-          state: "attested",
-          keyId: "repo-graph-2026-08",
-          attesterId: "repo-graph",
-          coversContent: true,
-          anchor: "handshake",
-        },
-        frame.frame.id,
+        frame.violations.filter((v) => v.path === "content").map((v) => v.anchor),
+        ["D1"],
+        `${frame.frame.id}: its bytes do not hash to its content_digest`,
       );
-    }
-    assert.deepEqual(leg.resultAttestation, {
-      state: "attested",
-      keyId: "repo-graph-2026-08",
-      attesterId: "repo-graph",
-      coversContent: true,
-      anchor: "handshake",
-    });
     assert.deepEqual(
       leg.violations.filter((v) => v.anchor === "F11"),
       [],
@@ -96,7 +95,7 @@ describe("replaying the reference transcript", () => {
     await done;
   });
 
-  test("with the published key pinned for that provider id, the anchor is pinned", async () => {
+  test("with the published key pinned for that provider id, the signatures verify under it (the content still does not match)", async () => {
     const { transport, done } = replay();
     const host = new Host({
       pinnedKeys: {
@@ -106,19 +105,12 @@ describe("replaying the reference transcript", () => {
     await host.add(LOCAL, transport);
     const leg = legOf((await host.queryAll(Q))[0], "frames");
     assert.equal(leg.frames.length, 2);
-    for (const frame of leg.frames)
-      assert.deepEqual(
-        frame.attestation,
-        {
-          state: "attested",
-          keyId: "repo-graph-2026-08",
-          attesterId: "repo-graph",
-          coversContent: true,
-          anchor: "pinned",
-        },
-        frame.frame.id,
-      );
-    assert.equal(leg.resultAttestation.anchor, "pinned");
+    // content_mismatch is only reached once the signature verified: under the pinned key, since the control
+    // below (another key pinned under the same id) is bad_signature.
+    assert.deepEqual(
+      leg.frames.map((frame) => frame.attestation),
+      signed.result.frames.map((f) => contentMismatch(f)),
+    );
     await host.close();
     await done;
   });

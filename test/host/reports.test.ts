@@ -1,5 +1,6 @@
 // Host-side reports: usage (UR1), consent receipt (C1, C6), attribution (A1–A3) (spec §4.11, §2.13).
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { composeForPrompt, type OfferedFrame } from "../../src/host/compose/index.ts";
 import {
@@ -212,14 +213,15 @@ describe("attribution report (§2.13 A1–A3, §4.11)", () => {
   });
 
   test("a composition's citations and the legs that served them reconcile", () => {
+    const digestOf = (id: string) => `sha256:${createHash("sha256").update(id.repeat(8)).digest("hex")}`;
     const offered: OfferedFrame[] = ["a", "b", "c"].map((id) => ({
-      frameId: { provider_id: "docs", frame_id: id, content_digest: `sha256:${id}` },
+      frameId: { provider_id: "docs", frame_id: id, content_digest: digestOf(id) },
       frame: {
         id,
         kind: "doc",
         title: id,
         content: id.repeat(8),
-        content_digest: `sha256:${id}`,
+        content_digest: digestOf(id),
         score: 0.5,
         token_cost: 2,
         citation_label: id,

@@ -3,7 +3,7 @@
  * recomputed and the signed Merkle root, and the budget audit (spec §2.7 B1,
  * B3, B4; §3.7, §3.13; F12). Works for live answers and imported ones alike.
  */
-import { checkContentBinding, digestString, type ResultTree } from "../../src/attest/index.ts";
+import { contentBindingOf, digestString, type ResultTree } from "../../src/attest/index.ts";
 import type { DroppedLeg, FramesLeg, QueryInput } from "../../src/host/index.ts";
 import {
   budgetTokens,
@@ -44,13 +44,12 @@ export async function answerView(input: AnswerInput): Promise<AnswerView> {
   for (const [index, frame] of result.frames.entries()) {
     const entry = audited?.get(frame);
     if (audited && !entry) continue;
-    const binding = await checkContentBinding(frame);
     frames.push({
       index,
       frame,
       frameId: entry?.frameId ?? frameIdOf(input.localId, frame),
-      badge: entry ? badgeOf(entry.attestation, binding) : NOT_ACCEPTED(leg as DroppedLeg),
-      binding: binding.kind,
+      badge: entry ? badgeOf(entry.attestation) : NOT_ACCEPTED(leg as DroppedLeg),
+      binding: (entry?.contentBinding ?? contentBindingOf(frame)).kind,
       cost: { declared: frame.token_cost, canonical: budgetTokens(frame.content) },
       violations: entry?.violations ?? [],
     });
@@ -66,10 +65,7 @@ export async function answerView(input: AnswerInput): Promise<AnswerView> {
     root: {
       recomputed: digestString(input.tree.tree.root),
       ...(signed === undefined ? {} : { signed }),
-      badge:
-        leg.outcome === "frames"
-          ? badgeOf(leg.resultAttestation, { kind: "matches" }, "the result")
-          : NOT_ACCEPTED(leg),
+      badge: leg.outcome === "frames" ? badgeOf(leg.resultAttestation, "the result") : NOT_ACCEPTED(leg),
     },
     budget: {
       maxTokens: input.query.max_tokens,

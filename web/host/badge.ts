@@ -1,9 +1,10 @@
 /**
  * A frame's attestation in words (spec §3.11, §3.13, F15, F16, F18): the
- * host's `AttestationState`, the tier of the key that verified it, and whether
- * the inline bytes still hash to the signed `content_digest`.
+ * host's `AttestationState`, content binding applied by the library (an
+ * altered frame is `invalid`, `content_mismatch`), and the tier of the key
+ * that verified it.
  */
-import type { AttestationVerdict, ContentBinding } from "../../src/attest/index.ts";
+import type { AttestationVerdict } from "../../src/attest/index.ts";
 import type { FrameAttestationOutcome } from "../../src/host/index.ts";
 import type { Badge } from "../shared/messages.ts";
 
@@ -16,6 +17,8 @@ function verdictWords(verdict: AttestationVerdict): string {
       return "the signature does not verify under the key: a wrong key, or a forgery";
     case "unknown_algorithm":
       return `${verdict.algorithm} is not an algorithm this host can check`;
+    case "content_mismatch":
+      return `the signature covers content_digest ${verdict.signed}; the content now hashes to ${verdict.recomputed}`;
     default:
       return `the ${verdict.kind.slice(10)} is malformed`;
   }
@@ -29,47 +32,37 @@ const badge = (tone: Badge["tone"], label: string, detail: string, verdict: stri
   ...(keyId ? { keyId } : {}),
 });
 
-/** A signature that verifies (spec §3.13): verified, identity only (F15), or invalid when the bytes changed. */
-function attested(
-  outcome: Extract<FrameAttestationOutcome, { state: "attested" }>,
-  binding: ContentBinding,
-  subject: string,
-): Badge {
+/** A signature that verifies over the bytes in hand (spec §3.13): verified, or identity only (F15). */
+function attested(outcome: Extract<FrameAttestationOutcome, { state: "attested" }>, subject: string): Badge {
   const tier = outcome.anchor ?? "handshake";
   const who = `key ${outcome.keyId} (${tier === "pinned" ? "pinned by you" : "published in the handshake, not pinned"}; the attester "${outcome.attesterId}" is not signed)`;
   const signed = { keyId: outcome.keyId, tier };
-  if (binding.kind === "mismatch")
-    return {
-      ...badge(
-        "invalid",
-        "Invalid: content altered",
-        `The signature covers content_digest ${binding.expected}; the content now hashes to ${binding.actual}.`,
-        "content_mismatch",
-      ),
-      ...signed,
-    };
   if (!outcome.coversContent)
     return {
       ...badge(
         "identity",
         "Identity only",
-        `Signed by ${who}, but ${subject} has no content_digest: its bytes are not covered (F15).`,
+        `Signed by ${who}, but ${subject === "the result" ? "a frame of the result" : subject} has no content_digest: its bytes are not covered (F15).`,
         "valid_identity_only",
       ),
       ...signed,
     };
-  return { ...badge("verified", "Verified", `Signed by ${who}; the content matches its digest.`, "valid"), ...signed };
+  const matches =
+    subject === "the result" ? "every frame's content matches its digest" : "the content matches its digest";
+  return { ...badge("verified", "Verified", `Signed by ${who}; ${matches}.`, "valid"), ...signed };
 }
 
 /** The badge of a frame (or, with `subject` "the result", of the result root). */
-export function badgeOf(outcome: FrameAttestationOutcome, binding: ContentBinding, subject = "this frame"): Badge {
+export function badgeOf(outcome: FrameAttestationOutcome, subject = "this frame"): Badge {
   switch (outcome.state) {
     case "attested":
-      return attested(outcome, binding, subject);
+      return attested(outcome, subject);
     case "invalid":
       return badge(
         "invalid",
-        `Invalid: ${outcome.verdict.kind.replaceAll("_", " ")}`,
+        outcome.verdict.kind === "content_mismatch"
+          ? "Invalid: content altered"
+          : `Invalid: ${outcome.verdict.kind.replaceAll("_", " ")}`,
         `Verification failed: ${verdictWords(outcome.verdict)}.`,
         outcome.verdict.kind,
       );

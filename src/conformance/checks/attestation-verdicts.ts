@@ -32,6 +32,8 @@ function verdictText(verdict: AttestationVerdict): string {
       return "MalformedSignature: the signature is not 64 bytes of lowercase hex";
     case "malformed_commitment":
       return "MalformedCommitment: the commitment or the proof is malformed";
+    case "content_mismatch":
+      return `ContentMismatch (ours): content_digest ${quote(verdict.signed)} is signed, the content hashes to ${verdict.recomputed} (§1.8 #5)`;
   }
 }
 

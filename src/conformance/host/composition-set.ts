@@ -4,6 +4,7 @@
  * overflow a global budget and repeat one piece of evidence, and a clean set
  * that fits.
  */
+import { contentDigestSync } from "../../attest/hash.ts";
 import type { ComposedPrompt } from "../../host/compose/compose-for-prompt.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
 import type { HostSession } from "./host-under-test.ts";
@@ -15,8 +16,9 @@ export interface Served {
   readonly frames: readonly ContextFrame[];
 }
 
-const SHARED_DIGEST = `sha256:${"cd".repeat(32)}`;
 const shared = contentOf("shared evidence", 200);
+/** The shared frame's real digest: a host re-hashes content, and a placeholder would read as altered (§1.8 #5). */
+const SHARED_DIGEST = contentDigestSync(shared);
 
 /** Over a 500-token budget: 1000 tokens offered by two providers, one frame served by both (same content_digest). */
 export const OVERFLOWING: readonly Served[] = [

@@ -5,11 +5,13 @@ export type {
   AuditAttestation,
   AuditEntry,
   CompositionAudit,
+  ContentMismatch,
   Disposition,
   ExclusionReason,
   NotChecked,
 } from "./audit.ts";
 export type { OfferedFrame } from "./candidate.ts";
+export type { AlteredContentPolicy } from "./content-screen.ts";
 export { rankFrames, type Ranked, type RankingStrategy } from "./ranking.ts";
 export { budgetTokensForModel, DEFAULT_SAFETY_FACTOR } from "./safety-factor.ts";
 export { EVIDENCE_PREAMBLE } from "./preamble.ts";

@@ -10,14 +10,20 @@ import { byId, el, fill } from "../dom.ts";
 function disposition(entry: AuditEntry): string {
   const d = entry.disposition;
   if (d.kind === "included") return `admitted (${d.verification})`;
-  return d.reason.kind === "duplicate"
-    ? `dropped: duplicate of ${d.reason.kept.frame_id}`
-    : `dropped: costs ${d.reason.cost}, only ${d.reason.remaining} left`;
+  switch (d.reason.kind) {
+    case "content_mismatch":
+      return "dropped: content altered (it does not match its content_digest)";
+    case "duplicate":
+      return `dropped: duplicate of ${d.reason.kept.frame_id}`;
+    default:
+      return `dropped: costs ${d.reason.cost}, only ${d.reason.remaining} left`;
+  }
 }
 
 function attestation(entry: AuditEntry): string {
   const a = entry.attestation;
   if (a.state === "attested") return a.coversContent ? "verified" : "identity only";
+  if (a.state === "invalid" && a.verdict.kind === "content_mismatch") return "invalid: content altered";
   return a.state.replaceAll("_", " ");
 }
 
