@@ -26,9 +26,22 @@ type Attested = Extract<AttestationState, { readonly state: "attested" }>;
 /** Public keys (64 hex) by `key_id`: the checker's key lookup table (spec §3.13). */
 export type KeyTable = ReadonlyMap<string, string>;
 
-/** The key lookup table of `attesterKeys` (spec §3.13: `key_id` is only a lookup label). */
+/**
+ * The key lookup table of `attesterKeys` (spec §3.13: `key_id` is only a
+ * lookup label, and an id is never reused for another key). A key id listed
+ * more than once is left out whichever keys it names: with two candidates,
+ * neither can be the one the signer meant, so evidence under that id is
+ * `no_trusted_key` rather than judged by whichever entry came last [inferred].
+ */
 export function keyTable(attesterKeys: readonly AttesterKey[]): KeyTable {
-  return new Map(attesterKeys.map((key) => [key.key_id, key.public_key]));
+  const table = new Map<string, string>();
+  const repeated = new Set<string>();
+  for (const key of attesterKeys) {
+    if (table.has(key.key_id)) repeated.add(key.key_id);
+    else table.set(key.key_id, key.public_key);
+  }
+  for (const id of repeated) table.delete(id);
+  return table;
 }
 
 const SIGNED_COMMITMENT_CHARS = 71;

@@ -7,7 +7,6 @@
  */
 import { boundFrameState, boundResultState } from "../attest/bound-state.ts";
 import { type ContentBinding, contentBindingOf } from "../attest/content-binding.ts";
-import { type AttestationState, verifyResultSignatures } from "../attest/verify-result.ts";
 import type { AttesterKey } from "../protocol/attestation.ts";
 import { checkFrameLimit, checkTokenCost, checkTokenLimit } from "../protocol/checks/budget.ts";
 import { checkFrame } from "../protocol/checks/frame.ts";
@@ -17,19 +16,8 @@ import { frameIdOf } from "../protocol/frame-order.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import type { Connection } from "./connection.ts";
-import type { AuditedFrame, DroppedLeg, FrameAttestationOutcome, FramesLeg } from "./leg.ts";
-
-/**
- * Combines the two tiers (spec §3.13): when the operator pinned a key for the
- * attestation's key id, its verdict stands, whatever the published key says
- * (a published key that disagrees with a pinned one is a substitution, not a
- * pass); only a key id the operator did not pin falls back to the published key.
- */
-function withAnchor(pinned: AttestationState | undefined, published: AttestationState): FrameAttestationOutcome {
-  if (pinned && pinned.state !== "no_trusted_key")
-    return pinned.state === "attested" ? { ...pinned, anchor: "pinned" } : pinned;
-  return published.state === "attested" ? { ...published, anchor: "handshake" } : published;
-}
+import type { AuditedFrame, DroppedLeg, FramesLeg } from "./leg.ts";
+import { type PublishedKeys, tieredStates } from "./trust-tiers.ts";
 
 /**
  * The breach of a frame whose inline bytes do not hash to its `content_digest`
@@ -56,7 +44,9 @@ function wholeLegDropped(violations: readonly Violation[], why = "every frame dr
 /**
  * Audits `result` from `connection` for `query`. `localId` is the host's name
  * for the provider (it goes into FrameIds); commitments use the declared
- * `provider.name` (spec §3.6). `pinnedKeys` are the operator's trust anchors.
+ * `provider.name` (spec §3.6). `pinnedKeys` are the operator's trust anchors;
+ * `publishedKeys` says when the handshake's keys count besides (default: only
+ * for a provider with no pinned key, §3.13).
  */
 export async function auditLeg(
   connection: Connection,
@@ -64,6 +54,7 @@ export async function auditLeg(
   query: Pick<ContextQuery, "kinds" | "max_frames" | "max_tokens" | "representation_preferences">,
   result: ContextQueryResult,
   pinnedKeys: readonly AttesterKey[],
+  publishedKeys: PublishedKeys = "unless_pinned",
 ): Promise<FramesLeg | DroppedLeg> {
   const overBudget = checkTokenLimit(result, query.max_tokens);
   if (overBudget.length > 0)
@@ -75,12 +66,8 @@ export async function auditLeg(
   const flood = checkFrameLimit(result, query.max_frames);
   if (flood.length > 0)
     return { outcome: "frame_flood", offered: result.frames.length, violations: wholeLegDropped(flood) };
-  const name = connection.provider.name;
-  const pinned = pinnedKeys.length > 0 ? await verifyResultSignatures(result, name, pinnedKeys) : undefined;
-  // The published keys are consulted only where the pinned ones have no say: no signature is checked twice.
-  const settled =
-    pinned !== undefined && ![pinned.result, ...pinned.frames].some((state) => state.state === "no_trusted_key");
-  const published = settled ? pinned : await verifyResultSignatures(result, name, connection.attesterKeys);
+  const keys = { pinned: pinnedKeys, published: connection.attesterKeys };
+  const states = await tieredStates(result, connection.provider.name, keys, publishedKeys);
   const bindings = result.frames.map(contentBindingOf);
   const context = {
     offeredRepresentations: connection.capabilities.representations ?? [],
@@ -91,19 +78,19 @@ export async function auditLeg(
       frameId: frameIdOf(localId, frame),
       frame,
       violations: [...checkFrame(frame, context), ...checkTokenCost(frame), ...contentViolations(bindings[i]!)],
-      attestation: boundFrameState(withAnchor(pinned?.frames[i], published.frames[i]!), bindings[i]!),
+      attestation: boundFrameState(states.frames[i]!, bindings[i]!),
       contentBinding: bindings[i]!,
     }),
   );
   const orphans =
-    published.orphans > 0
-      ? [{ anchor: "F11", message: `${published.orphans} frame_attestations entries name no frame of this result` }]
+    states.orphans > 0
+      ? [{ anchor: "F11", message: `${states.orphans} frame_attestations entries name no frame of this result` }]
       : [];
   return {
     outcome: "frames",
     frames,
     truncated: result.truncated,
-    resultAttestation: boundResultState(withAnchor(pinned?.result, published.result), bindings),
+    resultAttestation: boundResultState(states.result, bindings),
     violations: [...checkKinds(result, query), ...orphans],
   };
 }

@@ -16,6 +16,7 @@ import type { QueryInput } from "./prepare-query.ts";
 import type { LegResult, ServedLeg } from "./leg.ts";
 import { droppedAll, groupByProvider, joinRevalidations, type Revalidation, revalidateGroup } from "./revalidate.ts";
 import type { Transport } from "./transports/transport.ts";
+import type { PublishedKeys } from "./trust-tiers.ts";
 
 /** Options for a `Host`. */
 export interface HostOptions {
@@ -23,6 +24,12 @@ export interface HostOptions {
   readonly consent?: ConsentStore;
   /** Operator-pinned keys per local provider id: the trust anchors of spec §3.13. */
   readonly pinnedKeys?: Readonly<Record<string, readonly AttesterKey[]>>;
+  /**
+   * When a provider's published keys count (spec §3.13): by default only for a
+   * provider with no pinned key, so a pin holds against a key id it does not
+   * name; `also_when_pinned` lets unpinned key ids fall back to the handshake tier.
+   */
+  readonly publishedKeys?: PublishedKeys;
   /** Passed to every `connect`. */
   readonly connect?: ConnectOptions;
 }
@@ -32,12 +39,14 @@ export class Host {
   readonly consent: ConsentStore;
   readonly #connections = new Map<string, Connection>();
   readonly #pinned: Readonly<Record<string, readonly AttesterKey[]>>;
+  readonly #publishedKeys: PublishedKeys;
   readonly #connectOptions: ConnectOptions;
   readonly #revoked = new Set<string>();
 
   constructor(options: HostOptions = {}) {
     this.consent = options.consent ?? new ConsentStore();
     this.#pinned = options.pinnedKeys ?? {};
+    this.#publishedKeys = options.publishedKeys ?? "unless_pinned";
     this.#connectOptions = options.connect ?? {};
   }
 
@@ -84,7 +93,8 @@ export class Host {
     }
     try {
       const result = await connection.query(query, signal ? { signal } : {});
-      const audited = await auditLeg(connection, localId, query, result, this.#pinned[localId] ?? []);
+      const pinned = this.#pinned[localId] ?? [];
+      const audited = await auditLeg(connection, localId, query, result, pinned, this.#publishedKeys);
       if (audited.outcome !== "frames") return { ...audited, provider: localId };
       const kept = audited.frames.filter((f) => !this.#revoked.has(frameIdKey(f.frameId)));
       return { ...audited, frames: kept, provider: localId, revoked: audited.frames.length - kept.length };

@@ -20,6 +20,7 @@ export {
   resumeConnection,
 } from "./connection.ts";
 export { auditLeg } from "./audit-leg.ts";
+export type { PublishedKeys } from "./trust-tiers.ts";
 export type {
   AuditedFrame,
   DroppedLeg,

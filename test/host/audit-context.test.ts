@@ -58,20 +58,20 @@ describe("a dropped leg says the whole leg went", () => {
   });
 });
 
-test("pinned keys that name none of the result's key ids leave the published keys to judge (§3.13)", async () => {
+test("pinned keys that name none of the result's key ids: no_trusted_key by default, the published keys judge only when asked (§3.13)", async () => {
   const signer = await signerFromSeed("2e".repeat(32), { keyId: "k-published", attesterId: "echo" });
   const stranger = await signerFromSeed("3f".repeat(32), { keyId: "k-elsewhere", attesterId: "echo" });
-  const host = new Host({ pinnedKeys: { p: [stranger.attesterKey] } });
-  await host.add("p", inPageTransport(echoProvider({ signer })));
-  const served = legOf((await host.queryAll(Q))[0], "frames");
-  await host.close();
-  assert.deepEqual(served.resultAttestation, {
-    state: "attested",
-    keyId: "k-published",
-    attesterId: "echo",
-    coversContent: true,
-    anchor: "handshake",
-  });
+  const states = [];
+  for (const publishedKeys of ["unless_pinned", "also_when_pinned"] as const) {
+    const host = new Host({ pinnedKeys: { p: [stranger.attesterKey] }, publishedKeys });
+    await host.add("p", inPageTransport(echoProvider({ signer })));
+    states.push(legOf((await host.queryAll(Q))[0], "frames").resultAttestation);
+    await host.close();
+  }
+  assert.deepEqual(states, [
+    { state: "no_trusted_key", keyId: "k-published" },
+    { state: "attested", keyId: "k-published", attesterId: "echo", coversContent: true, anchor: "handshake" },
+  ]);
 });
 
 describe("representations (P5)", () => {

@@ -75,22 +75,38 @@ function twoSigners(first: Signer, second: Signer) {
 }
 
 describe("trust tiers in one result (spec §3.13)", () => {
-  test("a pinned key id re-signed by a published key stays invalid beside an unpinned key id that verifies", async () => {
+  /** The two frames' states when the operator pinned another key for "k-pinned" and nobody pinned "k-other". */
+  async function mixedStates(options: { publishedKeys?: "unless_pinned" | "also_when_pinned" }) {
     // The provider signs frame a under key id "k-pinned" with its own key and publishes that key under the same id;
     // the operator pinned another key for "k-pinned". Frame b is signed under "k-other", which nobody pinned.
     const published = await signerFromSeed("4d".repeat(32), { keyId: "k-pinned", attesterId: "mixed" });
     const unpinned = await signerFromSeed("5e".repeat(32), { keyId: "k-other", attesterId: "mixed" });
     const operator = await signerFromSeed("6f".repeat(32), { keyId: "k-pinned", attesterId: "mixed" });
-    const host = new Host({ pinnedKeys: { mixed: [operator.attesterKey] } });
+    const host = new Host({ pinnedKeys: { mixed: [operator.attesterKey] }, ...options });
     await host.add("mixed", inPageTransport(twoSigners(published, unpinned)));
     const leg = legOf((await host.queryAll(Q))[0], "frames");
+    await host.close();
     assert.deepEqual(
       leg.frames.map((f) => f.frame.id),
       ["a", "b"],
       "both kept (F9)",
     );
-    const [a, b] = leg.frames.map((f) => f.attestation);
+    return leg.frames.map((f) => f.attestation);
+  }
+
+  test("by default a pinned provider's unpinned key id is no_trusted_key; the pinned key id's verdict stands", async () => {
+    const [a, b] = await mixedStates({});
     assert.deepEqual(a, { state: "invalid", verdict: { kind: "bad_signature" } }, "the pinned verdict stands");
+    assert.deepEqual(
+      b,
+      { state: "no_trusted_key", keyId: "k-other" },
+      "the published key does not speak once keys are pinned",
+    );
+  });
+
+  test("with publishedKeys also_when_pinned, the unpinned key id falls back to the handshake tier, named as such", async () => {
+    const [a, b] = await mixedStates({ publishedKeys: "also_when_pinned" });
+    assert.deepEqual(a, { state: "invalid", verdict: { kind: "bad_signature" } }, "the pinned verdict still stands");
     assert.deepEqual(b, {
       state: "attested",
       keyId: "k-other",

@@ -5,10 +5,34 @@ import { PROTOCOL_VERSION } from "../vocabulary.ts";
 import { type Violation, violation } from "./violation.ts";
 
 /**
+ * A `key_id` that `attester_keys` lists more than once (spec §3.13: "never
+ * reuse an id for a different key"): named once per id, at its second entry.
+ * The host trusts neither key for that id.
+ */
+function repeatedKeyIds(ack: HandshakeAck): Violation[] {
+  const seen = new Set<string>();
+  const named = new Set<string>();
+  const found: Violation[] = [];
+  (ack.attester_keys ?? []).forEach((key, i) => {
+    if (!seen.has(key.key_id)) seen.add(key.key_id);
+    else if (!named.has(key.key_id)) {
+      named.add(key.key_id);
+      found.push(
+        violation("§3.13", "key_id is listed more than once; neither key is trusted for it", {
+          path: `attester_keys[${i}].key_id`,
+        }),
+      );
+    }
+  });
+  return found;
+}
+
+/**
  * Checks a `handshake_ack` (spec §1.4, §1.5): its version is well-formed and in
  * the host's family (H1); name and version are non-empty (H2); egress scopes
  * are well-formed and no off-machine scope is paired with `egress:false` (C5);
- * advertising `compact` or `reference` requires `resolve` (protocol §6.4.1).
+ * advertising `compact` or `reference` requires `resolve` (protocol §6.4.1);
+ * no `key_id` is listed twice in `attester_keys` (§3.13).
  */
 export function checkHandshakeAck(ack: HandshakeAck, hostVersion: string = PROTOCOL_VERSION): Violation[] {
   const found: Violation[] = [];
@@ -28,6 +52,7 @@ export function checkHandshakeAck(ack: HandshakeAck, hostVersion: string = PROTO
     else if (!flow.egress && isOffMachineScope(scope))
       found.push(violation("C5", "off-machine egress scope declared with egress:false", { path }));
   });
+  found.push(...repeatedKeyIds(ack));
   const caps = ack.capabilities;
   if (!caps.resolve && (caps.representations ?? []).some((r) => r !== "full")) {
     found.push(
