@@ -158,6 +158,8 @@ describe("the Worker's settings", () => {
     [{ HANDSHAKE_MAX_AGE_SECONDS: "1.5" }, "HANDSHAKE_MAX_AGE_SECONDS"],
     [{ HANDSHAKE_CACHE_SCOPE: "a/b" }, "HANDSHAKE_CACHE_SCOPE"],
     [{ HANDSHAKE_KV: "not a namespace" }, "HANDSHAKE_KV"],
+    [{ HANDSHAKE_CACHE_KEY: "too short to seal with" }, "HANDSHAKE_CACHE_KEY"],
+    [{ HANDSHAKE_KV: { get: async () => null, put: async () => {}, delete: async () => {} } }, "HANDSHAKE_CACHE_KEY"],
     [{ PROVIDERS: "[]", QUERY_TIMEOUT_MS: "-1" }, "QUERY_TIMEOUT_MS"],
     [{ PROVIDERS: undefined }, "PROVIDERS"],
   ] as const) {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
+import { resealed, STORE_KEY } from "../support/ask/store-key.ts";
 import {
   type HandshakeStore,
   HandshakeCache,
@@ -155,7 +156,7 @@ describe("HandshakeCache: the memory tier", () => {
   test("invalidate drops the entry: the next connect handshakes", async () => {
     const provider = await signedEndpoint();
     const { store, values } = recordingStore();
-    const cache = new HandshakeCache({ store });
+    const cache = new HandshakeCache({ storeKey: STORE_KEY, store });
     await cache.connect(KEY, transportOf(provider));
     await cache.invalidate(KEY);
     assert.equal(values.size, 0);
@@ -167,8 +168,8 @@ describe("HandshakeCache: the async store", () => {
   test("a second cache sharing the store (another isolate) resumes from it without a handshake", async () => {
     const provider = await signedEndpoint();
     const store = memoryHandshakeStore();
-    await new HandshakeCache({ store }).connect(KEY, transportOf(provider));
-    const elsewhere = new HandshakeCache({ store });
+    await new HandshakeCache({ storeKey: STORE_KEY, store }).connect(KEY, transportOf(provider));
+    const elsewhere = new HandshakeCache({ storeKey: STORE_KEY, store });
     const resumed = await elsewhere.connect(KEY, transportOf(provider));
     assert.equal(resumed.source, "store");
     assert.equal((await elsewhere.connect(KEY, transportOf(provider))).source, "memory");
@@ -181,7 +182,7 @@ describe("HandshakeCache: the async store", () => {
   test("the entry is stored under a digest of the key, holding the ack as received and nothing else", async () => {
     const provider = await signedEndpoint();
     const { store, values } = recordingStore();
-    await new HandshakeCache({ store, now: () => 1_700_000_000_000 }).connect(
+    await new HandshakeCache({ storeKey: STORE_KEY, store, now: () => 1_700_000_000_000 }).connect(
       "https://user:secret@provider.example/cg",
       transportOf(provider),
     );
@@ -190,8 +191,9 @@ describe("HandshakeCache: the async store", () => {
     assert.equal(key, storeKeyOf("https://user:secret@provider.example/cg"));
     assert.doesNotMatch(value, /secret/);
     const entry = JSON.parse(value);
-    assert.deepEqual(Object.keys(entry).sort(), ["ack", "format", "host_version", "stored_at"]);
-    assert.equal(entry.format, "frameline-handshake/1");
+    assert.deepEqual(Object.keys(entry).sort(), ["ack", "format", "host_version", "mac", "stored_at"]);
+    assert.equal(entry.format, "frameline-handshake/2");
+    assert.equal(entry.mac, resealed(entry).mac, "sealed with HMAC-SHA-256 under the store key");
     assert.equal(entry.host_version, "contextgraph/1.0");
     assert.equal(entry.stored_at, 1_700_000_000_000);
     const ack = JSON.parse(entry.ack);
@@ -219,10 +221,14 @@ describe("HandshakeCache: the async store", () => {
     test(`a stored entry with ${name} is a miss: the next cache handshakes`, async () => {
       const provider = await signedEndpoint();
       const { store, values } = recordingStore();
-      await new HandshakeCache({ store }).connect(KEY, transportOf(provider));
+      await new HandshakeCache({ storeKey: STORE_KEY, store }).connect(KEY, transportOf(provider));
       const key = storeKeyOf(KEY);
-      values.set(key, JSON.stringify(mutate(JSON.parse(values.get(key)!))));
-      assert.equal((await new HandshakeCache({ store }).connect(KEY, transportOf(provider))).source, "handshake");
+      // Sealed again: each rule holds on its own, not only through the seal.
+      values.set(key, JSON.stringify(resealed(mutate(JSON.parse(values.get(key)!)))));
+      assert.equal(
+        (await new HandshakeCache({ storeKey: STORE_KEY, store }).connect(KEY, transportOf(provider))).source,
+        "handshake",
+      );
       assert.equal(provider.count("handshake"), 2);
     });
   }
@@ -232,7 +238,10 @@ describe("HandshakeCache: the async store", () => {
     const { store, values } = recordingStore();
     for (const garbage of ["{not json", `"${"x".repeat(70_000)}"`]) {
       values.set(storeKeyOf(KEY), garbage);
-      assert.equal((await new HandshakeCache({ store }).connect(KEY, transportOf(provider))).source, "handshake");
+      assert.equal(
+        (await new HandshakeCache({ storeKey: STORE_KEY, store }).connect(KEY, transportOf(provider))).source,
+        "handshake",
+      );
     }
   });
 
@@ -243,7 +252,7 @@ describe("HandshakeCache: the async store", () => {
       put: () => new Promise(() => undefined),
       delete: () => new Promise(() => undefined),
     };
-    const cache = new HandshakeCache({ store: hanging, storeTimeoutMs: 20 });
+    const cache = new HandshakeCache({ storeKey: STORE_KEY, store: hanging, storeTimeoutMs: 20 });
     const connection = await cache.connect(KEY, transportOf(provider));
     assert.equal(connection.source, "handshake");
     assert.equal(cache.stats.storeFailures, 2, "the read and the write each ran out of time");
@@ -260,7 +269,7 @@ describe("HandshakeCache: the async store", () => {
       },
       delete: async () => undefined,
     };
-    const cache = new HandshakeCache({ store: failing });
+    const cache = new HandshakeCache({ storeKey: STORE_KEY, store: failing });
     assert.equal((await cache.connect(KEY, transportOf(provider))).source, "handshake");
     assert.equal((await cache.connect(KEY, transportOf(provider))).source, "memory");
     assert.equal(cache.stats.storeFailures, 2);
@@ -270,7 +279,9 @@ describe("HandshakeCache: the async store", () => {
     const provider = await signedEndpoint();
     const { store, calls } = recordingStore();
     const handed: Promise<unknown>[] = [];
-    await new HandshakeCache({ store }).connect(KEY, transportOf(provider), { waitUntil: (p) => handed.push(p) });
+    await new HandshakeCache({ storeKey: STORE_KEY, store }).connect(KEY, transportOf(provider), {
+      waitUntil: (p) => handed.push(p),
+    });
     assert.equal(handed.length, 1);
     await Promise.all(handed);
     assert.deepEqual(calls, ["get", "put"]);

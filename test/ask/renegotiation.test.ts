@@ -3,6 +3,7 @@
 // or no longer serves what its cached ack promised. Anything else passes as it is, with no handshake.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { STORE_KEY } from "../support/ask/store-key.ts";
 import { HandshakeCache, Host, HostError, httpTransport, memoryHandshakeStore } from "../../src/host/index.ts";
 import { down, type Endpoint, endpoint, providerApp, scripted, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 
@@ -13,7 +14,7 @@ const transportOf = (provider: Endpoint) => httpTransport(URL_OF_PROVIDER, { fet
 /** A cache holding the ack of a provider signing with key 1, and that provider's endpoint. */
 async function warmed(store = memoryHandshakeStore()) {
   const provider = endpoint(await providerApp({ keyN: 1 }));
-  const cache = new HandshakeCache({ store });
+  const cache = new HandshakeCache({ storeKey: STORE_KEY, store });
   await cache.connect(KEY, transportOf(provider));
   return { provider, cache, store };
 }
@@ -54,7 +55,7 @@ describe("signals in an answer", () => {
     );
     assert.equal(cache.stats.renegotiations, 1);
     // The fresh ack replaced the old one in both tiers.
-    const elsewhere = await new HandshakeCache({ store }).connect(KEY, transportOf(provider));
+    const elsewhere = await new HandshakeCache({ storeKey: STORE_KEY, store }).connect(KEY, transportOf(provider));
     assert.equal(elsewhere.source, "store");
     assert.deepEqual(
       elsewhere.attesterKeys.map((k) => k.key_id),

@@ -22,6 +22,7 @@ import {
   tapCounts,
   tapWorker,
 } from "../support/ask/miniflare.ts";
+import { STORE_KEY } from "../support/ask/store-key.ts";
 
 const QUESTION = {
   goal: "How do I check that an answer from the Worker is signed?",
@@ -71,7 +72,7 @@ describe("the ask Worker in workerd", () => {
         askWorker(
           built,
           name,
-          { PROVIDERS: [serviceProvider("docs", "DOCS")] },
+          { PROVIDERS: [serviceProvider("docs", "DOCS")], HANDSHAKE_CACHE_KEY: STORE_KEY },
           { DOCS: "tap-kv" },
           {
             kvNamespaces: { HANDSHAKE_KV: "handshakes" },
@@ -82,7 +83,11 @@ describe("the ask Worker in workerd", () => {
         askWorker(
           built,
           name,
-          { PROVIDERS: [serviceProvider("docs", "DOCS")], HANDSHAKE_CACHE_SCOPE: "shared" },
+          {
+            PROVIDERS: [serviceProvider("docs", "DOCS")],
+            HANDSHAKE_CACHE_SCOPE: "shared",
+            HANDSHAKE_CACHE_KEY: STORE_KEY,
+          },
           { DOCS: "tap-cache" },
         ),
       ),

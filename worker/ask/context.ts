@@ -1,8 +1,9 @@
 /**
  * The ask Worker's settings, read from its bindings (docs/ask.md): the
- * providers, the handshake cache (memory per isolate, plus KV when
- * `HANDSHAKE_KV` is bound, else the Cache API when the runtime has one, in
- * the cache `HANDSHAKE_CACHE_SCOPE` names;
+ * providers, the handshake cache (memory per isolate, plus, when the secret
+ * `HANDSHAKE_CACHE_KEY` seals its entries, KV when `HANDSHAKE_KV` is bound,
+ * else the Cache API when the runtime has one, in the cache
+ * `HANDSHAKE_CACHE_SCOPE` names;
  * `HANDSHAKE_CACHE = "off"` handshakes on every question) and the time bounds.
  */
 import {
@@ -11,6 +12,7 @@ import {
   type HandshakeStore,
   type KvNamespaceLike,
   kvHandshakeStore,
+  MIN_STORE_KEY_CHARS,
 } from "../../src/host/index.ts";
 import type { AskContext } from "./ask.ts";
 import { ConfigError, type ProviderConfig, readProviders } from "./config.ts";
@@ -48,6 +50,18 @@ function scopeOf(env: Bindings): string {
   return scope;
 }
 
+/** `HANDSHAKE_CACHE_KEY`: the secret store entries are sealed with; without it the cache keeps memory only. */
+function storeKeyOf(env: Bindings): string | undefined {
+  const key = env.HANDSHAKE_CACHE_KEY;
+  if (key === undefined || key === "") return undefined;
+  if (typeof key !== "string" || key.length < MIN_STORE_KEY_CHARS)
+    throw new ConfigError(
+      "HANDSHAKE_CACHE_KEY",
+      `HANDSHAKE_CACHE_KEY must be a secret of at least ${MIN_STORE_KEY_CHARS} characters`,
+    );
+  return key;
+}
+
 /**
  * The async tier: KV when `HANDSHAKE_KV` is bound; else the Cache API where
  * the runtime has one, in the cache `frameline-handshakes/<scope>` (a zone's
@@ -64,6 +78,22 @@ async function storeOf(env: Bindings, scope: string): Promise<HandshakeStore | u
   return cacheApiHandshakeStore(await storage.open(`frameline-handshakes/${scope}`));
 }
 
+/**
+ * The async tier, only when `storeKey` can seal it: a bound `HANDSHAKE_KV`
+ * without `HANDSHAKE_CACHE_KEY` is a `ConfigError` (the operator asked for a
+ * shared store); the implicit Cache API is left out (memory only).
+ */
+async function sealableStore(env: Bindings, scope: string, storeKey: string | undefined) {
+  const store = await storeOf(env, scope);
+  if (storeKey !== undefined || store === undefined) return store;
+  if (env.HANDSHAKE_KV !== undefined)
+    throw new ConfigError(
+      "HANDSHAKE_CACHE_KEY",
+      "HANDSHAKE_KV needs HANDSHAKE_CACHE_KEY, the secret its entries are sealed with",
+    );
+  return undefined;
+}
+
 /** The handshake cache for these bindings: shared by the isolate's questions, or a fresh one when caching is off. */
 export async function handshakeCacheFor(env: Bindings): Promise<HandshakeCache> {
   const mode = env.HANDSHAKE_CACHE ?? "on";
@@ -73,11 +103,13 @@ export async function handshakeCacheFor(env: Bindings): Promise<HandshakeCache> 
   const maxAge = maxAgeSeconds === undefined ? {} : { maxAgeMs: maxAgeSeconds * 1000 };
   if (mode === "off") return new HandshakeCache(maxAge);
   const scope = scopeOf(env);
-  const key = JSON.stringify([env.HANDSHAKE_KV === undefined ? "cache-api" : "kv", scope, maxAgeSeconds ?? null]);
+  const storeKey = storeKeyOf(env);
+  const tier = storeKey === undefined ? "memory" : env.HANDSHAKE_KV === undefined ? "cache-api" : "kv";
+  const key = JSON.stringify([tier, scope, maxAgeSeconds ?? null, storeKey ?? null]);
   let cache = handshakeCaches.get(key);
   if (!cache) {
-    const store = await storeOf(env, scope);
-    cache = handshakeCaches.get(key) ?? new HandshakeCache({ ...maxAge, ...(store ? { store } : {}) });
+    const store = await sealableStore(env, scope, storeKey);
+    cache = handshakeCaches.get(key) ?? new HandshakeCache({ ...maxAge, ...(store ? { store, storeKey } : {}) });
     handshakeCaches.set(key, cache);
   }
   return cache;

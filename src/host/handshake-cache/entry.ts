@@ -1,11 +1,12 @@
-/** A cached handshake as it is stored (spec §4.2 step 5): the ack as received, for which host version, since when. */
+/** A cached handshake as it is stored (spec §4.2 step 5): the ack as received, for which host version, since when, sealed. */
 import type { HandshakeAck } from "../../protocol/envelope.ts";
 import { isRecord } from "../../protocol/schema-walk.ts";
 import { decodeLine, encodeLine } from "../../wire/line.ts";
 import { versionsCompatible } from "../../wire/version.ts";
+import type { EntrySeal } from "./entry-seal.ts";
 
 /** The format tag of a stored entry (spec §4.2 step 5); an entry with another tag is a miss. */
-export const ENTRY_FORMAT = "frameline-handshake/1";
+export const ENTRY_FORMAT = "frameline-handshake/2";
 
 /** The largest entry the cache stores or reads back, in UTF-16 code units (an ack with a few keys, spec §1.4, is ~1 KiB). */
 export const MAX_ENTRY_CHARS = 64 * 1024;
@@ -19,14 +20,25 @@ export interface CachedAck {
   readonly storedAt: number;
 }
 
-/** The stored form of an ack (spec §4.2 step 5): JSON naming the format, the host version, the time, and the ack as one wire line (§1.1); undefined when over `MAX_ENTRY_CHARS`. */
-export function encodeEntry(ack: HandshakeAck, hostVersion: string, storedAt: number): string | undefined {
-  const text = JSON.stringify({
-    format: ENTRY_FORMAT,
-    host_version: hostVersion,
-    stored_at: storedAt,
-    ack: encodeLine(ack),
-  });
+/** The sealed part of an entry: format, host version, time and the ack as one wire line (§1.1), as JSON. */
+function sealedText(hostVersion: string, storedAt: number, line: string): string {
+  return JSON.stringify([ENTRY_FORMAT, hostVersion, storedAt, line]);
+}
+
+/**
+ * The stored form of an ack (spec §4.2 step 5): JSON naming the format, the
+ * host version, the time, the ack as one wire line (§1.1) and the seal over
+ * all four; undefined when over `MAX_ENTRY_CHARS`.
+ */
+export async function encodeEntry(
+  ack: HandshakeAck,
+  hostVersion: string,
+  storedAt: number,
+  seal: EntrySeal,
+): Promise<string | undefined> {
+  const line = encodeLine(ack);
+  const mac = await seal.seal(sealedText(hostVersion, storedAt, line));
+  const text = JSON.stringify({ format: ENTRY_FORMAT, host_version: hostVersion, stored_at: storedAt, ack: line, mac });
   return text.length <= MAX_ENTRY_CHARS ? text : undefined;
 }
 
@@ -45,10 +57,19 @@ function decodedAck(line: unknown): HandshakeAck | undefined {
  * Reads a stored entry back, trusting nothing in it: it must be at most
  * `MAX_ENTRY_CHARS`, carry `ENTRY_FORMAT`, have been stored for exactly
  * `hostVersion`, be younger than `maxAgeMs` at `now` (and not more than
- * `CLOCK_SKEW_MS` in the future), and hold an ack that decodes under the wire schema and shares the
- * host's major family (H1). Anything else is a miss (undefined), never an error.
+ * `CLOCK_SKEW_MS` in the future), carry the seal of this cache's `storeKey`
+ * over exactly what it holds (so nobody else with write access to the store
+ * wrote or edited it), and hold an ack that decodes under the wire schema and
+ * shares the host's major family (H1). Anything else is a miss (undefined),
+ * never an error.
  */
-export function decodeEntry(text: string, hostVersion: string, now: number, maxAgeMs: number): CachedAck | undefined {
+export async function decodeEntry(
+  text: string,
+  hostVersion: string,
+  seal: EntrySeal,
+  clock: { readonly now: number; readonly maxAgeMs: number },
+): Promise<CachedAck | undefined> {
+  const { now, maxAgeMs } = clock;
   if (text.length > MAX_ENTRY_CHARS) return undefined;
   let value: unknown;
   try {
@@ -65,7 +86,10 @@ export function decodeEntry(text: string, hostVersion: string, now: number, maxA
     now - storedAt >= maxAgeMs
   )
     return undefined;
-  const ack = decodedAck(value.ack);
+  const line = value.ack;
+  if (typeof line !== "string" || typeof value.mac !== "string") return undefined;
+  if (!(await seal.check(sealedText(hostVersion, storedAt, line), value.mac))) return undefined;
+  const ack = decodedAck(line);
   if (ack === undefined || !versionsCompatible(hostVersion, ack.protocol_version)) return undefined;
   return { ack, storedAt };
 }

@@ -5,7 +5,9 @@
  * shared by isolates (KV, the Cache API). Entries are keyed by the host's
  * protocol version and the caller's key for the provider, expire after
  * `maxAgeMs`, and are dropped and renegotiated when the provider signals a
- * change (`signals.ts`).
+ * change (`signals.ts`). Entries in the store are sealed under the operator's
+ * `storeKey` (`entry-seal.ts`): a store others can write cannot change what
+ * consent permits or which keys judge answers.
  */
 import type { HandshakeAck } from "../../protocol/envelope.ts";
 import { PROTOCOL_VERSION } from "../../protocol/vocabulary.ts";
@@ -14,6 +16,7 @@ import { HostError } from "../host-error.ts";
 import type { ExchangeTransport } from "../transports/transport.ts";
 import { CachedConnection, type HandshakeSource } from "./cached-connection.ts";
 import { type CachedAck, decodeEntry, encodeEntry } from "./entry.ts";
+import { type EntrySeal, entrySeal } from "./entry-seal.ts";
 import { type BoundedStore, boundedStore } from "./bounded-store.ts";
 import { MemoryTier } from "./memory-tier.ts";
 import type { HandshakeStore } from "./store.ts";
@@ -27,8 +30,15 @@ export const DEFAULT_MEMORY_ENTRIES = 256;
 
 /** Options for a `HandshakeCache` (spec §4.2 step 5). */
 export interface HandshakeCacheOptions {
-  /** The async tier (none: memory only). */
+  /** The async tier (none: memory only); needs `storeKey`. */
   readonly store?: HandshakeStore;
+  /**
+   * The secret (at least 32 characters) entries in `store` are sealed with
+   * (HMAC-SHA-256): every isolate sharing the store must be given the same one.
+   * A `store` without it is a `RangeError`: an unsealed shared entry could
+   * widen what consent permits (C1, C6).
+   */
+  readonly storeKey?: string;
   /** How long an ack is used (default `DEFAULT_HANDSHAKE_MAX_AGE_MS`). */
   readonly maxAgeMs?: number;
   /** The memory tier's size (default `DEFAULT_MEMORY_ENTRIES`). */
@@ -73,7 +83,7 @@ const finite = (n: number) => Number.isFinite(n);
 /** A handshake cache (spec §4.2 step 5) for exchange transports (HTTP): see the module comment. */
 export class HandshakeCache {
   readonly #memory: MemoryTier;
-  readonly #store: BoundedStore | undefined;
+  readonly #store: { readonly tier: BoundedStore; readonly seal: EntrySeal } | undefined;
   readonly #maxAgeMs: number;
   readonly #now: () => number;
   readonly #stats: Counter = { memoryHits: 0, storeHits: 0, handshakes: 0, renegotiations: 0, storeFailures: 0 };
@@ -102,7 +112,12 @@ export class HandshakeCache {
     );
     this.#maxAgeMs = maxAge;
     this.#memory = new MemoryTier(entries, maxAge);
-    this.#store = options.store && boundedStore(options.store, timeout, () => void this.#stats.storeFailures++);
+    if (options.store && options.storeKey === undefined)
+      throw new RangeError("HandshakeCache: a store needs storeKey, the secret its entries are sealed with");
+    this.#store = options.store && {
+      tier: boundedStore(options.store, timeout, () => void this.#stats.storeFailures++),
+      seal: entrySeal(options.storeKey!),
+    };
     this.#now = options.now ?? Date.now;
   }
 
@@ -169,21 +184,23 @@ export class HandshakeCache {
     const negotiated = await negotiate(transport, options);
     const storedAt = this.#now();
     this.#memory.set(slot, { ack: negotiated.ack, storedAt });
-    const text = encodeEntry(negotiated.ack, hostVersion, storedAt);
     const store = this.#store;
+    const text = store && (await encodeEntry(negotiated.ack, hostVersion, storedAt, store.seal));
     if (store && text !== undefined)
-      await this.#settle(options, store.write(slot, text, Math.ceil(this.#maxAgeMs / 1000)));
+      await this.#settle(options, store.tier.write(slot, text, Math.ceil(this.#maxAgeMs / 1000)));
     return negotiated;
   }
 
   async #fromStore(slot: string, hostVersion: string): Promise<CachedAck | undefined> {
-    const text = await this.#store?.read(slot);
-    return text === undefined ? undefined : decodeEntry(text, hostVersion, this.#now(), this.#maxAgeMs);
+    const store = this.#store;
+    const text = await store?.tier.read(slot);
+    if (!store || text === undefined) return undefined;
+    return decodeEntry(text, hostVersion, store.seal, { now: this.#now(), maxAgeMs: this.#maxAgeMs });
   }
 
   async #forget(slot: string, options: CachedConnectOptions): Promise<void> {
     this.#memory.delete(slot);
-    if (this.#store) await this.#settle(options, this.#store.remove(slot));
+    if (this.#store) await this.#settle(options, this.#store.tier.remove(slot));
   }
 
   /** A store write: handed to `waitUntil` when given, else awaited (it is bounded either way). */

@@ -13,3 +13,4 @@ export type { IdentitySignal } from "./signals.ts";
 export { type HandshakeStore, type MemoryHandshakeStoreOptions, memoryHandshakeStore } from "./store.ts";
 export { type KvNamespaceLike, kvHandshakeStore } from "./kv-store.ts";
 export { cacheApiHandshakeStore } from "./cache-api-store.ts";
+export { MIN_STORE_KEY_CHARS } from "./entry-seal.ts";
