@@ -38,16 +38,17 @@ export interface ProviderAppOptions {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+/** Every JSON response says what it is and forbids sniffing it as anything else (a browser never runs it as a page). */
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" };
 
-/** A response carrying one envelope line. */
-function envelopeResponse(line: string, status: number): Response {
+/** A JSON response: one envelope line, or the GET description. */
+function jsonResponse(line: string, status: number): Response {
   return new Response(line, { status, headers: JSON_HEADERS });
 }
 
 /** A refusal by the binding itself (401, 404, 405, 413, 415, 500): a typed `error` envelope, never plain text. */
 function refusal(status: number, code: KitErrorCode, message: string, headers: Record<string, string> = {}): Response {
-  const response = envelopeResponse(encodeLine(errorReply(code, message)), status);
+  const response = jsonResponse(encodeLine(errorReply(code, message)), status);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
@@ -113,12 +114,12 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
     await discardBody(c.req.raw, maxDrainBytes);
   });
   app.use(path, corsFor(options.allowedOrigins ?? []));
-  app.get(path, (c) => c.json(description(provider, path, options.note)));
+  app.get(path, (c) => jsonResponse(JSON.stringify(description(provider, path, options.note)), 200));
   app.post(path, admission(options.bearerToken), async (c) => {
     const body = await readBody(c.req.raw, maxBodyBytes, maxDrainBytes);
     if ("tooLarge" in body) return refusal(413, "bad_request", "the body is larger than this provider accepts");
     const reply = await answer(provider, body.bytes, createSession({ handshaken: true }));
-    return reply === undefined ? c.body(null, 204) : envelopeResponse(reply.line, reply.refused ? 400 : 200);
+    return reply === undefined ? c.body(null, 204) : jsonResponse(reply.line, reply.refused ? 400 : 200);
   });
   app.all(path, () => refusal(405, "bad_request", "method not allowed", { allow: "GET, POST, OPTIONS" }));
   app.notFound(() => refusal(404, "bad_request", `no CGP endpoint here; it is at ${path}`));

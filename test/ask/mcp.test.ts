@@ -53,6 +53,25 @@ describe("the ask Worker's /mcp, through the MCP SDK client", () => {
     await built?.cleanup();
   });
 
+  test("JSON answers from /mcp and /ask carry X-Content-Type-Options: nosniff (issue 24.10)", async () => {
+    const rpc = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    assert.match(rpc.headers.get("content-type") ?? "", /application\/json/);
+    assert.equal(rpc.headers.get("x-content-type-options"), "nosniff", "/mcp");
+    await rpc.body?.cancel();
+    const ask = await fetch(new URL("/ask", endpoint), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ goal: "" }),
+    });
+    assert.equal(ask.status, 400);
+    assert.equal(ask.headers.get("x-content-type-options"), "nosniff", "/ask, refused");
+    await ask.body?.cancel();
+  });
+
   test("the server names itself and lists one tool, search_context, with its input and output schemas", async () => {
     assert.equal(client.getServerVersion()?.name, "frameline-ask");
     const { tools } = await client.listTools();

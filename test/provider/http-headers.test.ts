@@ -41,3 +41,18 @@ test("CORS with allowedOrigins * answers any origin with *, and preflights allow
   const response = await post(app, "application/json", "https://other.example");
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
 });
+
+test("every JSON response carries X-Content-Type-Options: nosniff: the description, an answer, and each refusal (issue 24.10)", async () => {
+  const app = createProviderApp(echoProvider());
+  const responses = {
+    "GET description": await app.request("/contextgraph"),
+    "POST answer": await post(app, "application/json"),
+    "415 refusal": await post(app, "text/plain"),
+    "404 refusal": await app.request("/elsewhere"),
+    "405 refusal": await app.request("/contextgraph", { method: "PUT", body: "x" }),
+  };
+  for (const [what, response] of Object.entries(responses)) {
+    assert.match(response.headers.get("content-type") ?? "", /^application\/json/, what);
+    assert.equal(response.headers.get("x-content-type-options"), "nosniff", what);
+  }
+});

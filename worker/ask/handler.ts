@@ -31,7 +31,11 @@ export interface AskHandlerOptions {
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+const HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+};
 
 /** A JSON response. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -105,7 +105,9 @@ export function createMcpHandler(answer: McpAnswer) {
     });
     try {
       await server.connect(transport);
-      return await transport.handleRequest(request);
+      const response = await transport.handleRequest(request);
+      response.headers.set("x-content-type-options", "nosniff");
+      return response;
     } catch (error) {
       return failureResponse(error);
     } finally {
