@@ -15,6 +15,6 @@ export { defineProvider } from "./define.ts";
 export { createSession, type ProviderSession } from "./session.ts";
 export { handleEnvelope } from "./dispatch.ts";
 export { handleLine } from "./exchange.ts";
-export { DEFAULT_MAX_DRAIN_BYTES, discardBody } from "./request-body.ts";
+export { DEFAULT_MAX_DRAIN_BYTES, discardBody, type RequestBody, readBody } from "./request-body.ts";
 export { createProviderApp, DEFAULT_MAX_BODY_BYTES, type ProviderAppOptions } from "./http-app.ts";
 export { serveStream, type ServeStreamOptions } from "./serve-stream.ts";

@@ -3,10 +3,12 @@
  * standards, so the same code serves in workerd, Node, Deno and Bun
  * (docs/ask.md). `POST /ask` with a JSON question answers JSON; a bad
  * question is a 400 naming the member, a body over the limit a 413, any other
- * failure a typed error without details.
+ * failure a typed error without details. Every body is read or drained to its
+ * end, refused ones included (404, 405, 413, 415), so the connection stays
+ * usable (as the provider binding does, src/provider/request-body.ts).
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { DEFAULT_MAX_DRAIN_BYTES, discardBody, readBody } from "../../src/provider/index.ts";
 import { type AskContext, ask } from "./ask.ts";
 import { type AskRequest, parseAskRequest } from "./ask-request.ts";
 import { ConfigError } from "./config.ts";
@@ -64,11 +66,15 @@ export async function answer(options: AskHandlerOptions, question: AskRequest, i
   return ask(question, await options.context(invocation));
 }
 
-/** The question in a request body, or the 400 refusing it. */
-async function questionOf(request: Request): Promise<AskRequest | Response> {
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The question in a request body of at most `limit` bytes, or the 400 or 413 refusing it (the body read or drained either way). */
+async function questionOf(request: Request, limit: number): Promise<AskRequest | Response> {
+  const read = await readBody(request, limit, DEFAULT_MAX_DRAIN_BYTES);
+  if ("tooLarge" in read) return errorResponse(413, "body_too_large", `the body must be at most ${limit} bytes`);
   let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    body = JSON.parse(utf8.decode(read.bytes));
   } catch {
     return errorResponse(400, "invalid_request", "body must be JSON", "body");
   }
@@ -81,6 +87,11 @@ async function questionOf(request: Request): Promise<AskRequest | Response> {
 export function createAskHandler(options: AskHandlerOptions): AskHandler {
   const limit = options.maxBodyBytes ?? ASK_MAX_BODY_BYTES;
   const app = new Hono<{ Bindings: AskInvocation }>();
+  // Whatever was answered, the rest of the body is drained (bounded) before the response goes out.
+  app.use("*", async (c, next) => {
+    await next();
+    await discardBody(c.req.raw, DEFAULT_MAX_DRAIN_BYTES);
+  });
   app.get("/healthz", (c) => c.text("ok\n"));
   app.post(
     "/ask",
@@ -88,12 +99,8 @@ export function createAskHandler(options: AskHandlerOptions): AskHandler {
       JSON_TYPE.test(c.req.header("content-type") ?? "")
         ? next()
         : errorResponse(415, "unsupported_media_type", "the body must be application/json"),
-    bodyLimit({
-      maxSize: limit,
-      onError: () => errorResponse(413, "body_too_large", `the body must be at most ${limit} bytes`),
-    }),
     async (c) => {
-      const question = await questionOf(c.req.raw);
+      const question = await questionOf(c.req.raw, limit);
       if (question instanceof Response) return question;
       try {
         return json(await answer(options, question, c.env ?? {}));

@@ -13,6 +13,7 @@ import * as z from "zod";
 import type { AskAnswer } from "./answer.ts";
 import { ASK_LIMITS, type AskRequest, DEFAULT_MAX_FRAMES, parseAskRequest } from "./ask-request.ts";
 import { ConfigError } from "./config.ts";
+import { DEFAULT_MAX_DRAIN_BYTES, discardBody, readBody } from "../../src/provider/index.ts";
 import { type AskInvocation, failureResponse } from "./handler.ts";
 
 /** The MCP tool's name. */
@@ -92,11 +93,26 @@ function mcpServer(answer: McpAnswer, invocation: AskInvocation): McpServer {
   return server;
 }
 
+/** A JSON-RPC error with no id, as the MCP SDK's transport shapes its refusals (spec: JSON-RPC 2.0 §5.1). */
+function rpcError(status: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" },
+  });
+}
+
 /** The `/mcp` handler: POST carries JSON-RPC; GET and DELETE are 405 (stateless: no stream, no session). */
 export function createMcpHandler(answer: McpAnswer) {
   return async (request: Request, invocation: AskInvocation = {}): Promise<Response> => {
     // No body: an MCP client reads the status and cancels the body of a 405 (the SDK does).
-    if (request.method !== "POST") return new Response(null, { status: 405, headers: { allow: "POST" } });
+    if (request.method !== "POST") {
+      await discardBody(request, DEFAULT_MAX_DRAIN_BYTES);
+      return new Response(null, { status: 405, headers: { allow: "POST" } });
+    }
+    // Read (or drained) here, to its end, so a refused body never costs the connection.
+    const read = await readBody(request, MCP_MAX_BODY_BYTES, DEFAULT_MAX_DRAIN_BYTES);
+    if ("tooLarge" in read) return rpcError(413, `the body must be at most ${MCP_MAX_BODY_BYTES} bytes`);
+    const replayed = new Request(request.url, { method: "POST", headers: request.headers, body: read.bytes });
     const server = mcpServer(answer, invocation);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -105,7 +121,7 @@ export function createMcpHandler(answer: McpAnswer) {
     });
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(request);
+      const response = await transport.handleRequest(replayed);
       response.headers.set("x-content-type-options", "nosniff");
       return response;
     } catch (error) {
