@@ -75,7 +75,7 @@ describe("wrangler deploy --dry-run -c wrangler.ask.toml", () => {
       ],
     });
     try {
-      const answer = await mf.dispatchFetch("http://ask.test/ask", {
+      const answer = await mf.dispatchFetch("http://127.0.0.1/ask", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ goal: "how is an answer signed?", budget_tokens: 500 }),
@@ -86,7 +86,7 @@ describe("wrangler deploy --dry-run -c wrangler.ask.toml", () => {
       assert.ok(
         json.frames.every((f: any) => f.attestation.state === "attested" && f.attestation.key_id === DOCS_KEY_ID),
       );
-      const mcp = await mf.dispatchFetch("http://ask.test/mcp", {
+      const mcp = await mf.dispatchFetch("http://127.0.0.1/mcp", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),

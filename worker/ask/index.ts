@@ -5,6 +5,7 @@
  * MCP tool. Providers come from the `PROVIDERS` variable; a service binding
  * reaches a Worker such as the docs provider without leaving the edge.
  */
+import { allowedHostsOf, rebindingRefusal } from "./allowed-hosts.ts";
 import { askContextFrom } from "./context.ts";
 import { answer, createAskHandler } from "./handler.ts";
 import { createMcpHandler } from "./mcp.ts";
@@ -37,6 +38,8 @@ function handlersFor(env: Bindings) {
 
 export default {
   async fetch(request: Request, env: Bindings, context: Invocation): Promise<Response> {
+    const refused = await rebindingRefusal(request, allowedHostsOf(env));
+    if (refused) return refused;
     const invocation = { waitUntil: (work: Promise<unknown>) => context.waitUntil(work) };
     const { ask, mcp } = handlersFor(env);
     return new URL(request.url).pathname === "/mcp" ? mcp(request, invocation) : ask(request, invocation);

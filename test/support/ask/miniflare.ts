@@ -52,7 +52,12 @@ export function askWorker(
   return {
     name,
     ...bundledWorker(built.ask),
-    bindings: { HANDSHAKE_CACHE_SCOPE: name, ...bindings } as WorkerOptions["bindings"],
+    // The tests address the Worker as http://ask.test (and over 127.0.0.1): both are allowed hosts.
+    bindings: {
+      HANDSHAKE_CACHE_SCOPE: name,
+      ALLOWED_HOSTS: "ask.test,127.0.0.1",
+      ...bindings,
+    } as WorkerOptions["bindings"],
     serviceBindings,
     ...extra,
   } as WorkerOptions;
