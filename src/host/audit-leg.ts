@@ -36,6 +36,12 @@ function contentViolations(binding: ContentBinding): Violation[] {
     : [];
 }
 
+/** The unsigned hints of an answer's identity (spec §3.9: nothing about the query is signed). */
+function answerHints(result: ContextQueryResult): Pick<FramesLeg, "answer"> {
+  const root = result.result_attestation;
+  return root ? { answer: { root: root.signed_commitment, issuedAt: root.issued_at } } : {};
+}
+
 /** A limit's violations, each saying that the whole leg goes with it (spec §4.6). */
 function wholeLegDropped(violations: readonly Violation[], why = "every frame dropped"): Violation[] {
   return violations.map((v) => ({ ...v, message: `${v.message}; ${why}` }));
@@ -91,6 +97,7 @@ export async function auditLeg(
     frames,
     truncated: result.truncated,
     resultAttestation: boundResultState(states.result, bindings),
+    ...answerHints(result),
     violations: [...checkKinds(result, query), ...orphans],
   };
 }

@@ -38,6 +38,15 @@ export interface FramesLeg {
   readonly frames: readonly AuditedFrame[];
   readonly truncated: boolean;
   readonly resultAttestation: FrameAttestationOutcome;
+  /**
+   * The answer's identity as its result attestation names it, absent when the
+   * answer carries none: `root` is the `signed_commitment` (the Merkle root of
+   * exactly these frames, §3.7) and `issuedAt` the `issued_at`. Hints, not
+   * proof: the protocol signs nothing about the query (§3.9) and `issued_at`
+   * is not signed, so a signed answer replayed to another query still
+   * verifies; a host that wants to notice can compare roots across queries.
+   */
+  readonly answer?: { readonly root: string; readonly issuedAt: string };
   /** Breaches of the whole answer that do not drop it (Q1, orphaned attestation entries). */
   readonly violations: readonly Violation[];
 }

@@ -66,7 +66,7 @@ export async function answer(options: AskHandlerOptions, question: AskRequest, i
   return ask(question, await options.context(invocation));
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /** The question in a request body of at most `limit` bytes, or the 400 or 413 refusing it (the body read or drained either way). */
 async function questionOf(request: Request, limit: number): Promise<AskRequest | Response> {

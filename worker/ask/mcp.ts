@@ -112,7 +112,11 @@ export function createMcpHandler(answer: McpAnswer) {
     // Read (or drained) here, to its end, so a refused body never costs the connection.
     const read = await readBody(request, MCP_MAX_BODY_BYTES, DEFAULT_MAX_DRAIN_BYTES);
     if ("tooLarge" in read) return rpcError(413, `the body must be at most ${MCP_MAX_BODY_BYTES} bytes`);
-    const replayed = new Request(request.url, { method: "POST", headers: request.headers, body: read.bytes });
+    const replayed = new Request(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: new Uint8Array(read.bytes),
+    });
     const server = mcpServer(answer, invocation);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
