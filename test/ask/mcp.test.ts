@@ -72,6 +72,31 @@ describe("the ask Worker's /mcp, through the MCP SDK client", () => {
     await ask.body?.cancel();
   });
 
+  test("a batch of 100 tools/call, or of 5, is refused at once with 400 naming the bound it breaks (issue 24.7)", async () => {
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "search_context", arguments: ARGUMENTS },
+    });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const flood = await fetch(endpoint, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(Array.from({ length: 100 }, (_, i) => call(i + 1))),
+    });
+    assert.equal(flood.status, 400);
+    const refused = (await flood.json()) as { error: { message: string } };
+    assert.match(refused.error.message, /at most 16 messages/);
+    const many = await fetch(endpoint, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(Array.from({ length: 5 }, (_, i) => call(i + 1))),
+    });
+    assert.equal(many.status, 400);
+    assert.match(((await many.json()) as { error: { message: string } }).error.message, /at most 4 tools\/call/);
+  });
+
   test("the server names itself and lists one tool, search_context, with its input and output schemas", async () => {
     assert.equal(client.getServerVersion()?.name, "frameline-ask");
     const { tools } = await client.listTools();

@@ -93,6 +93,31 @@ function mcpServer(answer: McpAnswer, invocation: AskInvocation): McpServer {
   return server;
 }
 
+/**
+ * The most `tools/call` messages one request may carry (a JSON-RPC batch):
+ * each is a fan-out to every provider, so a batch of many would multiply one
+ * small request into many answers (MCP 2025-06-18 dropped batching altogether).
+ */
+export const MCP_MAX_TOOL_CALLS = 4;
+/** The most messages in one JSON-RPC batch. */
+export const MCP_MAX_BATCH = 16;
+
+/** Why a body's batch is refused (its size, or its tool calls, past the bounds), or undefined; a body that is not JSON is the SDK's to refuse. */
+function batchRefusal(bytes: Uint8Array): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(body)) return undefined;
+  if (body.length > MCP_MAX_BATCH) return `a batch holds at most ${MCP_MAX_BATCH} messages`;
+  const calls = body.filter((m) => typeof m === "object" && m !== null && m.method === "tools/call").length;
+  return calls > MCP_MAX_TOOL_CALLS
+    ? `a request may carry at most ${MCP_MAX_TOOL_CALLS} tools/call messages`
+    : undefined;
+}
+
 /** A JSON-RPC error with no id, as the MCP SDK's transport shapes its refusals (spec: JSON-RPC 2.0 §5.1). */
 function rpcError(status: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
@@ -112,6 +137,8 @@ export function createMcpHandler(answer: McpAnswer) {
     // Read (or drained) here, to its end, so a refused body never costs the connection.
     const read = await readBody(request, MCP_MAX_BODY_BYTES, DEFAULT_MAX_DRAIN_BYTES);
     if ("tooLarge" in read) return rpcError(413, `the body must be at most ${MCP_MAX_BODY_BYTES} bytes`);
+    const refusal = batchRefusal(read.bytes);
+    if (refusal !== undefined) return rpcError(400, refusal);
     const replayed = new Request(request.url, {
       method: "POST",
       headers: request.headers,
