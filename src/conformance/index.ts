@@ -1,11 +1,12 @@
 /**
  * `frameline/conformance`: "CGP conformant" as a claim anyone can check (spec §5). `runConformance`
  * runs the 14 provider checks against an HTTP URL, a stream pair or an in-page provider;
- * `runHostConformance` the 9 host and 4 composition checks against a host. Both return the
+ * `runHostConformance` the 9 host and 4 composition checks against a host, then frameline's own
+ * extensions (`HOST_EXTENSION_NAMES`, reported apart under `extensions`). Both return the
  * reference inspector's JSON report, and run in Node, workerd and browsers.
  */
 export type { CheckResult, CheckStatus, ConformanceReport, ProgressEvent } from "./report.ts";
-export { passed } from "./report.ts";
+export { extensionsPassed, passed } from "./report.ts";
 export type { ConformanceOptions } from "./options.ts";
 export type { ConformanceTarget, HttpTarget, InPageTarget, PeerEnd, StreamPeer, StreamTarget } from "./target.ts";
 export { runConformance } from "./run.ts";
@@ -13,3 +14,4 @@ export { PROVIDER_CHECK_NAMES } from "./checks/index.ts";
 export { PROBE_QUERY } from "./probe.ts";
 export { type HostSession, type HostUnderTest, framelineHost, offeredFrom } from "./host/host-under-test.ts";
 export { HOST_CHECK_NAMES, type HostConformanceOptions, runHostConformance } from "./host/run-host.ts";
+export { HOST_EXTENSION_NAMES } from "./host/extensions.ts";

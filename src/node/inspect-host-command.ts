@@ -1,6 +1,8 @@
 /**
  * `frameline inspect host [--json]`: the 9 host checks of spec §5.3 and the 4 composition checks
- * of §5.4 against frameline's own `Host` and `composeForPrompt`. The provider that dies mid-query
+ * of §5.4 against frameline's own `Host` and `composeForPrompt`, then frameline's extensions
+ * (`host-content-binding`), shown under a heading of their own and in the JSON under `extensions`,
+ * never counted as reference checks. The provider that dies mid-query
  * is a real child (`frameline serve --stdio --misbehave crash-on-query`), and the provenance
  * fixture is written to real files, in a temporary folder removed afterwards.
  */
@@ -24,7 +26,9 @@ export const inspectHostCli: Command = {
   synopsis: "inspect host [--json]",
   description: `checks frameline's own host (Host and composeForPrompt) against the 9 host-side
 and 4 composition checks of the conformance suite, each with an adversarial
-provider and a well-behaved twin. Exit status 0 when conformant, 1 when not.`,
+provider and a well-behaved twin, then frameline's own extensions (listed
+apart, not reference checks). Exit status 0 when conformant and no extension
+failed, 1 otherwise.`,
   options: { json: { type: "boolean" } },
   positionals: { min: 0, max: 0 },
   async run(input) {

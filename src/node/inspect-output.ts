@@ -2,13 +2,16 @@
  * What `frameline inspect` prints (spec §5): one line per check as it
  * finishes (on a terminal, a progress line while it runs), coloured unless
  * the output is not a terminal or `NO_COLOR` is set; or, with `--json`, the
- * report in the reference inspector's JSON form and nothing else. The exit
- * status is 0 when the target is conformant, 1 when it is not.
+ * report in the reference inspector's JSON form and nothing else. frameline's
+ * own extensions (host reports only) follow the reference's checks under a
+ * heading of their own, in the JSON under `extensions`. The exit status is 0
+ * when the target is conformant and no extension failed, 1 otherwise.
  */
 import { resolve } from "node:path";
 import {
   type ConformanceReport,
   type ConformanceTarget,
+  extensionsPassed,
   type ProgressEvent,
   passed,
   runConformance,
@@ -53,10 +56,21 @@ function checkLine(check: ConformanceReport["checks"][number], color: boolean): 
   return `  ${mark} ${check.name.padEnd(WIDTH)} ${printable(check.evidence)}\n`;
 }
 
-/** The progress callback: a transient line as a check starts (terminal only), its line as it finishes. */
+/** The line above frameline's own checks: they are not the reference's, and "CGP conformant" does not count them. */
+const EXTENSIONS_HEADING = "frameline extensions (not reference checks; not counted in CGP conformant):\n";
+
+/**
+ * The progress callback: a transient line as a check starts (terminal only), its line as it finishes, and
+ * before the first extension, the heading that sets them apart.
+ */
 export function progress(output: InspectOutput): ((event: ProgressEvent) => void) | undefined {
   if (output.json) return undefined;
+  let headed = false;
   return (event) => {
+    if (event.extension && !headed) {
+      headed = true;
+      output.write(EXTENSIONS_HEADING);
+    }
     if (event.type === "started") {
       if (output.tty) output.write(`  ${paint(output.color, "2", `… ${event.name}`)}`);
       return;
@@ -70,18 +84,34 @@ export function heading(output: InspectOutput, what: string): void {
   if (!output.json) output.write(`frameline inspect ${printable(what)}\n`);
 }
 
-/** Prints the verdict (or the whole report as JSON) and returns the exit status: 0 conformant, 1 not. */
+/** The verdict on frameline's extensions, when any ran: counted apart from the reference's checks. */
+function extensionsLine(report: ConformanceReport, color: boolean): string {
+  const extensions = report.extensions ?? [];
+  if (extensions.length === 0) return "";
+  const failed = extensions.filter((check) => check.status === "fail").map((check) => check.name);
+  const passing = extensions.filter((check) => check.status === "pass").length;
+  const counts = `${extensions.length} check${extensions.length === 1 ? "" : "s"}, ${passing} passed, ${failed.length} failed`;
+  return failed.length === 0
+    ? `frameline extensions: ${counts}\n`
+    : `${paint(color, "31;1", "frameline extensions failed")} (${failed.join(", ")}): ${counts}\n`;
+}
+
+/**
+ * Prints the verdict (or the whole report as JSON) and returns the exit status: 0 when conformant (spec §5,
+ * `passed`) and no frameline extension failed (`extensionsPassed`), 1 otherwise.
+ */
 export function finish(output: InspectOutput, report: ConformanceReport): number {
   const ok = passed(report);
+  const status = ok && extensionsPassed(report) ? 0 : 1;
   if (output.json) {
     output.write(`${JSON.stringify(report, null, 2)}\n`);
-    return ok ? 0 : 1;
+    return status;
   }
   const tally = (status: string) => report.checks.filter((check) => check.status === status).length;
   const counts = `${tally("pass")} passed, ${tally("fail")} failed, ${tally("skipped")} skipped`;
   const verdict = ok ? paint(output.color, "32;1", "CGP conformant") : paint(output.color, "31;1", "not conformant");
-  output.write(`${verdict}: ${report.checks.length} checks, ${counts}\n`);
-  return ok ? 0 : 1;
+  output.write(`${verdict}: ${report.checks.length} checks, ${counts}\n${extensionsLine(report, output.color)}`);
+  return status;
 }
 
 /**

@@ -114,7 +114,7 @@ export function createProviderApp(provider: Provider, options: ProviderAppOption
     await discardBody(c.req.raw, maxDrainBytes);
   });
   app.use(path, corsFor(options.allowedOrigins ?? []));
-  app.get(path, (c) => jsonResponse(JSON.stringify(description(provider, path, options.note)), 200));
+  app.get(path, () => jsonResponse(JSON.stringify(description(provider, path, options.note)), 200));
   app.post(path, admission(options.bearerToken), async (c) => {
     const body = await readBody(c.req.raw, maxBodyBytes, maxDrainBytes);
     if ("tooLarge" in body) return refusal(413, "bad_request", "the body is larger than this provider accepts");

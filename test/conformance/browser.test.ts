@@ -13,8 +13,9 @@ import { serveForBrowser } from "../support/browser/serve.ts";
 import { bundleCli, type CliBundle } from "../support/conformance/cli-bundle.ts";
 import { PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
 
+type Check = { name: string; status: string; evidence: string };
 type Run = {
-  report: { checks: { name: string; status: string; evidence: string }[] };
+  report: { checks: Check[]; extensions?: Check[] };
   events: string[];
   passed: boolean;
 };
@@ -97,8 +98,14 @@ describe("the conformance suite in Chromium", () => {
     for (const name of WIRE_CHECKS) assert.equal(status[name], "skipped", name);
   });
 
-  test("the host suite runs in the page and frameline's host passes all 13 checks", () => {
+  test("the host suite runs in the page and frameline's host passes all 13 checks, and its extension after them", () => {
     assert.equal(results.host!.passed, true, JSON.stringify(results.host!.report, null, 1));
     assert.equal(results.host!.report.checks.length, 13);
+    assert.deepEqual(
+      results.host!.report.extensions?.map((check) => [check.name, check.status]),
+      [["host-content-binding", "pass"]],
+      JSON.stringify(results.host!.report.extensions, null, 1),
+    );
+    assert.deepEqual(results.host!.events.slice(-2), ["+host-content-binding", "-host-content-binding"]);
   });
 });

@@ -113,12 +113,31 @@ describe("frameline inspect and serve --misbehave, as child processes", { concur
     assert.ok(!`${result.stdout}${result.stderr}`.includes(TOKEN));
   });
 
-  test("inspect host --json: frameline's own host passes all 13 checks, exit 0", async () => {
+  test("inspect host --json: frameline's own host passes all 13 checks and its extension, listed apart, exit 0", async () => {
     const result = await frameline(["inspect", "host", "--json"]);
     assert.equal(result.code, 0, result.stdout + result.stderr);
     const report = JSON.parse(result.stdout);
+    assert.deepEqual(Object.keys(report), ["target", "checks", "extensions"]);
     assert.equal(report.checks.length, 13);
     assert.ok(report.checks.every((check: { status: string }) => check.status === "pass"));
+    assert.deepEqual(
+      report.extensions.map((check: { name: string; status: string }) => [check.name, check.status]),
+      [["host-content-binding", "pass"]],
+    );
+    assert.match(report.extensions[0].evidence, /\[D1, §3\.6; frameline extension\]$/);
+  });
+
+  test("inspect host: the extension under a heading of its own after the 13, counted apart from CGP conformant", async () => {
+    const result = await frameline(["inspect", "host"]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const lines = result.stdout.trimEnd().split("\n");
+    assert.equal(lines[0], "frameline inspect host");
+    assert.equal(lines.length, 1 + 13 + 2 + 2, result.stdout);
+    assert.ok(lines.slice(1, 14).every((line) => /^ {2}pass (host|composition)-/.test(line)));
+    assert.equal(lines[14], "frameline extensions (not reference checks; not counted in CGP conformant):");
+    assert.match(lines[15]!, /^ {2}pass host-content-binding +twin: frames \(3\)/);
+    assert.equal(lines[16], "CGP conformant: 13 checks, 13 passed, 0 failed, 0 skipped");
+    assert.equal(lines[17], "frameline extensions: 1 check, 1 passed, 0 failed");
   });
 
   test("usage errors exit 2 with one line naming the problem", async () => {

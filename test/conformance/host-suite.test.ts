@@ -1,7 +1,8 @@
 // The host and composition suites (spec §5.3, §5.4): green on frameline's own Host and composeForPrompt
 // (with in-memory adversaries, and with a real crashing child and real files as `inspect host` runs
 // them), and each scenario shown able to fail: a host double that breaks exactly one behaviour fails
-// exactly the checks that watch that behaviour.
+// exactly the checks that watch that behaviour. frameline's extension (host-content-binding) runs after
+// the reference's 13, reported apart under `extensions` and never counted by `passed`.
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,10 +10,15 @@ import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
   type ConformanceReport,
+  extensionsPassed,
   framelineHost,
+  HOST_CHECK_NAMES,
+  HOST_EXTENSION_NAMES,
   type HostSession,
   type HostUnderTest,
   offeredFrom,
+  passed,
+  type ProgressEvent,
   runHostConformance,
 } from "../../src/conformance/index.ts";
 import { fileSource } from "../../src/node/file-source.ts";
@@ -20,9 +26,21 @@ import { stdioTransport } from "../../src/node/stdio-child.ts";
 import type { LegResult } from "../support/lib.ts";
 import { bundleCli, type CliBundle } from "../support/conformance/cli-bundle.ts";
 import { HOST_CHECKS } from "../support/conformance/expected.ts";
+import {
+  flaggingComposer,
+  signatureOnlyAudit,
+  trustingComposer,
+  trustsNoSignature,
+} from "./content-binding-doubles.ts";
 
+/** frameline's own host checks, beyond the reference's (written here, not read from the code under test). */
+const EXTENSIONS = ["host-content-binding"];
+
+/** Every failing check, the reference's first, then the extensions'. */
 function failing(report: ConformanceReport): string[] {
-  return report.checks.filter((check) => check.status === "fail").map((check) => check.name);
+  return [...report.checks, ...(report.extensions ?? [])]
+    .filter((check) => check.status === "fail")
+    .map((check) => check.name);
 }
 
 function assertAllPass(report: ConformanceReport): void {
@@ -30,8 +48,13 @@ function assertAllPass(report: ConformanceReport): void {
     report.checks.map((check) => check.name),
     HOST_CHECKS,
   );
-  assert.deepEqual(failing(report), [], JSON.stringify(report.checks, null, 1));
-  assert.ok(report.checks.every((check) => check.status === "pass"));
+  assert.deepEqual(
+    report.extensions?.map((check) => check.name),
+    EXTENSIONS,
+  );
+  assert.deepEqual(failing(report), [], JSON.stringify(report, null, 1));
+  assert.ok([...report.checks, ...report.extensions!].every((check) => check.status === "pass"));
+  assert.ok(passed(report) && extensionsPassed(report));
 }
 
 /** frameline's host with one behaviour changed. */
@@ -180,6 +203,9 @@ const DOUBLES: readonly { double: HostUnderTest; fails: readonly string[] }[] = 
     })),
     fails: ["composition-determinism"],
   },
+  { double: signatureOnlyAudit, fails: ["host-content-binding"] },
+  { double: trustingComposer, fails: ["host-content-binding"] },
+  { double: trustsNoSignature, fails: ["host-content-binding"] },
 ];
 
 describe("the host and composition suites", () => {
@@ -238,6 +264,62 @@ describe("the host and composition suites", () => {
   }
 
   test("every check is the one some double fails: each scenario can fail", () => {
-    assert.deepEqual([...new Set(DOUBLES.flatMap((d) => d.fails))].sort(), [...HOST_CHECKS].sort());
+    assert.deepEqual([...new Set(DOUBLES.flatMap((d) => d.fails))].sort(), [...HOST_CHECKS, ...EXTENSIONS].sort());
+  });
+
+  test("the extension is reported apart: the reference's 13 checks and names unchanged, its events marked", async () => {
+    assert.deepEqual(HOST_CHECK_NAMES, HOST_CHECKS);
+    assert.deepEqual(HOST_EXTENSION_NAMES, EXTENSIONS);
+    const events: ProgressEvent[] = [];
+    const report = await runHostConformance(framelineHost, { onProgress: (event) => events.push(event) });
+    assert.deepEqual(Object.keys(report), ["target", "checks", "extensions"]);
+    for (const check of [...report.checks, ...report.extensions!])
+      assert.deepEqual(Object.keys(check), ["name", "status", "evidence"]);
+    assert.deepEqual(
+      events.map((event) => [event.type === "started" ? event.name : event.check.name, event.extension ?? false]),
+      [...HOST_CHECKS.map((name) => [name, false]), ...EXTENSIONS.map((name) => [name, true])].flatMap((row) => [
+        row,
+        row,
+      ]),
+      "one started and one finished event per check, the extension's after the reference's and marked",
+    );
+    for (const check of report.checks) assert.doesNotMatch(check.evidence, /frameline extension/);
+    assert.match(report.extensions![0]!.evidence, /\[D1, §3\.6; frameline extension\]$/);
+  });
+
+  test("host-content-binding's evidence names the altered frame's two digests and states, never its content", async () => {
+    const { evidence } = (await runHostConformance()).extensions![0]!;
+    assert.match(
+      evidence,
+      /^twin: frames \(3\), 3 of 3 attested covering content, 3 cited so; altered frame "signed-2" \(declared sha256:[0-9a-f]{64}, bytes hash to sha256:[0-9a-f]{64}\): invalid \(content_mismatch\), excluded \(content_mismatch\)/,
+    );
+    assert.doesNotMatch(evidence, /signed evidence|xxxx/, "no frame content");
+  });
+
+  test("a host audited by signatures alone is CGP conformant (passed) and still fails the extension, naming what it trusted", async () => {
+    const report = await runHostConformance(signatureOnlyAudit);
+    assert.equal(
+      passed(report),
+      true,
+      "the reference's checks cannot see it: the reference host takes digests verbatim",
+    );
+    assert.equal(extensionsPassed(report), false);
+    assert.match(report.extensions![0]!.evidence, /^D1: the altered frame is attested covering content/);
+  });
+
+  test("a composer that cites altered frames as covering content fails the extension on its citation", async () => {
+    const report = await runHostConformance(trustingComposer);
+    assert.match(report.extensions![0]!.evidence, /^D1: the altered frame is cited covering content/);
+  });
+
+  test("a host that trusts no signature fails the extension on the twin: refusing everything is not telling them apart", async () => {
+    const report = await runHostConformance(trustsNoSignature);
+    assert.match(report.extensions![0]!.evidence, /^D1: twin frame "signed-1" is no_trusted_key/);
+  });
+
+  test(`a host that ${flaggingComposer.name} passes every check and the extension: flagged is not trusted`, async () => {
+    const report = await runHostConformance(flaggingComposer);
+    assertAllPass(report);
+    assert.match(report.extensions![0]!.evidence, /invalid \(content_mismatch\), cited, flagged as altered/);
   });
 });

@@ -38,6 +38,11 @@ test("the provider and host suites run in workerd", async () => {
       host!.checks.length === 13 && host!.checks.every((check) => check.status === "pass"),
       JSON.stringify(host, null, 1),
     );
+    assert.deepEqual(
+      host!.extensions?.map((check) => [check.name, check.status]),
+      [["host-content-binding", "pass"]],
+      "frameline's extension runs and passes in workerd too (signing and re-hashing there)",
+    );
   } finally {
     await mf.dispose();
     await rm(dir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // The playground's "Run conformance" panel against the real Worker (workerd, with its assets): the suite is a
 // chunk loaded only when asked, under the page's CSP; each check shows as it runs, with its evidence; the
 // exported report is the reference report; a misbehaving Worker (MISBEHAVE) and an unreachable provider are
-// shown failing; and a cancelled or replaced run never mixes into the next.
+// shown failing; a cancelled or replaced run never mixes into the next; and "Check this page's host" lists
+// frameline's extension (host-content-binding) apart from the reference's 13, marked as ours, passing.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
@@ -22,7 +23,7 @@ import {
   watchConformance,
 } from "../support/browser/playground-page.ts";
 import { serveApps } from "../support/browser/serve.ts";
-import { PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
+import { HOST_CHECKS, PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
 import { startWorkerWithAssets } from "../support/worker/assets.ts";
 import { bundleWorker } from "../support/worker/bundle.ts";
 
@@ -155,6 +156,66 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     assert.equal(report.target, `${origin}/contextgraph`);
     assert.deepEqual(report.checks, rows, "the report holds exactly what the panel showed");
     for (const check of report.checks) assert.deepEqual(Object.keys(check), ["name", "status", "evidence"]);
+    await page.context().close();
+  });
+
+  test("this page's host: the reference's 13 checks as before, then frameline's extension in a list of its own, marked as ours, passing", async () => {
+    const { page, errors } = await connected();
+    await page.getByRole("button", { name: "Check this page's host" }).click();
+    await page.waitForSelector("#conformance-summary:not([hidden]), #alert:not([hidden])", { timeout: 120_000 });
+    const rows = await conformanceRows(page);
+    assert.deepEqual(
+      rows.map((row) => [row.name, row.status]),
+      HOST_CHECKS.map((name) => [name, "pass"]),
+      "the reference list holds the reference's checks only",
+    );
+    const part = page.locator("#conformance-extensions");
+    assert.equal(await part.locator("h3").textContent(), "frameline extensions");
+    assert.match((await part.locator(".note").textContent()) ?? "", /not counted in the verdict/);
+    const extensions = await page.$$eval("#conformance-extensions li", (items) =>
+      items.map((li) => ({
+        name: li.querySelector(".check-name")?.textContent ?? "",
+        status: li.getAttribute("data-status"),
+        extension: li.hasAttribute("data-extension"),
+        origin: li.querySelector(".check-origin")?.textContent?.trim(),
+        evidence: li.querySelector(".evidence")?.textContent ?? "",
+      })),
+    );
+    assert.deepEqual(
+      extensions.map(({ evidence: _, ...row }) => row),
+      [{ name: "host-content-binding", status: "pass", extension: true, origin: "frameline extension" }],
+    );
+    assert.match(
+      extensions[0]!.evidence,
+      /invalid \(content_mismatch\), excluded \(content_mismatch\) \[D1, §3\.6; frameline extension\]$/,
+      "signed and re-hashed in the host Worker",
+    );
+    const summary = (await page.textContent("#conformance-summary")) ?? "";
+    assert.match(summary, /^Conformant\. 13 passed, 0 failed, 0 skipped of 13 checks against frameline Host/);
+    assert.match(summary, / frameline extensions: 1 of 1 passed \(not reference checks, not counted above\)\.$/);
+    assert.equal(await page.getAttribute("#conformance-summary", "data-passed"), "true");
+    assert.equal(await page.getAttribute("#conformance-summary", "data-extensions-passed"), "true");
+    assert.deepEqual(errors, []);
+    assert.deepEqual(await accessibilityProblems(page), [], "the panel with the extensions' list");
+    await screenshot(page, "conformance-host-extension", true);
+
+    const files = await downloads(
+      page,
+      () => page.getByRole("button", { name: "Export the report (JSON)" }).click(),
+      1,
+    );
+    const report = JSON.parse(Object.values(files)[0]!);
+    assert.deepEqual(Object.keys(report), ["target", "checks", "extensions"]);
+    assert.deepEqual(report.checks, rows, "the reference part of the report is exactly the reference list");
+    assert.deepEqual(
+      report.extensions.map((check: { name: string; status: string }) => [check.name, check.status]),
+      [["host-content-binding", "pass"]],
+    );
+
+    await page.getByRole("button", { name: "Run conformance" }).click();
+    await page.waitForSelector("#conformance-summary:not([hidden])", { timeout: 120_000 });
+    assert.equal(await part.count(), 0, "a provider run after it shows no extensions' list");
+    assert.equal(await page.getAttribute("#conformance-summary", "data-extensions-passed"), null);
     await page.context().close();
   });
 

@@ -3,11 +3,12 @@
 // Every request here goes over ONE socket (node:http, keep-alive, maxSockets 1), and each refusal
 // is followed by a good query that must be answered 200 on that same socket.
 import assert from "node:assert/strict";
-import { Agent, request } from "node:http";
+import type { Agent } from "node:http";
 import { after, before, describe, test } from "node:test";
 import type { Miniflare } from "miniflare";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import { startWorker } from "../support/worker/http.ts";
+import { oneConnection, type Send, type Sent, send } from "../support/worker/keep-alive-socket.ts";
 
 const TOKEN = "keep-alive-test-token";
 const MiB = 1024 * 1024;
@@ -17,67 +18,14 @@ const GOOD = JSON.stringify({
   query: { goal: "codec", query_text: "codec", max_frames: 1, max_tokens: 500 },
 });
 
-interface Sent {
-  readonly status: number;
-  readonly body: string;
-  /** The client-side port of the socket it travelled on: equal ports, one connection. */
-  readonly port: number;
-  readonly reused: boolean;
-}
-
-interface Send {
-  readonly method?: string;
-  readonly path?: string;
-  readonly headers?: Record<string, string>;
-  /** The body, or a size to send as chunks of spaces (with `chunked`, no content-length). */
-  readonly body?: string | number;
-  readonly chunked?: boolean;
-}
-
-/** One request on `agent`'s single socket; rejects on a reset. */
-function send(base: URL, agent: Agent, options: Send): Promise<Sent> {
-  const body = typeof options.body === "string" ? Buffer.from(options.body) : undefined;
-  const size = typeof options.body === "number" ? options.body : (body?.length ?? 0);
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    authorization: `Bearer ${TOKEN}`,
-    ...options.headers,
-    ...(options.chunked ? {} : { "content-length": String(size) }),
-  };
-  return new Promise((resolve, reject) => {
-    let port = 0;
-    const req = request(new URL(options.path ?? "/contextgraph", base), {
-      method: options.method ?? "POST",
-      agent,
-      headers,
-    });
-    req.on("socket", (socket) => {
-      const remember = () => (port = socket.localPort ?? 0);
-      if (socket.localPort) remember();
-      else socket.once("connect", remember);
-    });
-    req.on("response", (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (part: Buffer) => parts.push(part));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), port, reused: req.reusedSocket }),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    if (body) return void req.end(body);
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    let sent = 0;
-    const pump = () => {
-      while (sent < size) {
-        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
-        sent += part.length;
-        if (!req.write(part)) return void req.once("drain", pump);
-      }
-      req.end();
-    };
-    pump();
-  });
+/** One request on `agent`'s single socket to /contextgraph, with the bearer token unless `headers` replace it. */
+function post(agent: Agent, options: Send): Promise<Sent> {
+  return send(
+    base,
+    agent,
+    { ...options, headers: { authorization: `Bearer ${TOKEN}`, ...options.headers } },
+    "/contextgraph",
+  );
 }
 
 let bundle: WorkerBundle;
@@ -113,13 +61,13 @@ describe("the Worker keeps a keep-alive connection usable after a refusal", () =
 
   for (const refusal of REFUSALS) {
     test(`after ${refusal.name}, the next query on the same connection is answered`, async () => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const agent = oneConnection();
       try {
-        const first = await send(base, agent, { body: GOOD });
+        const first = await post(agent, { body: GOOD });
         assert.equal(first.status, 200, first.body);
-        const refused = await send(base, agent, refusal.send);
+        const refused = await post(agent, refusal.send);
         assert.equal(refused.status, refusal.status, refused.body);
-        const next = await send(base, agent, { body: GOOD });
+        const next = await post(agent, { body: GOOD });
         assert.equal(next.status, 200, next.body);
         assert.equal(JSON.parse(next.body).type, "frames");
         assert.deepEqual(

@@ -44,7 +44,8 @@ function inPagePeer(port: MessagePort, peers: Set<() => void>): StreamPeer {
 
 /**
  * Runs the suite `request` names: the provider checks against the page's target (spec §5.1), or the host
- * and composition checks against frameline's own host (spec §5.3, §5.4).
+ * and composition checks against frameline's own host (spec §5.3, §5.4), then frameline's extensions
+ * (reported under `extensions`, their progress events marked `extension`).
  */
 function runSuite(request: ConformanceRequest) {
   const { signal, onProgress } = request;

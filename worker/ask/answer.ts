@@ -18,13 +18,18 @@ import {
 } from "../../src/host/index.ts";
 import type { FrameId } from "../../src/protocol/index.ts";
 
-/** An attestation state as JSON (spec §3.13); `anchor` is the trust tier of the key that verified it. */
+/**
+ * An attestation state as JSON (spec §3.13); `anchor` is the trust tier of the key that verified it. An
+ * `invalid` state whose verdict is `content_mismatch` (a verified signature over a `content_digest` the
+ * frame's bytes no longer hash to, §1.8 #5) also names both digests: the `signed` one the frame carries and
+ * the one its bytes were `recomputed` to. Digests only, never content.
+ */
 export type AttestationJson =
   | { state: "attested"; key_id: string; unverified_attester_id: string; covers_content: boolean; anchor?: string }
   | { state: "no_trusted_key"; key_id: string }
   | { state: "unknown_algorithm"; algorithm: string }
   | { state: "unusable_evidence"; reason: string }
-  | { state: "invalid"; verdict: string }
+  | { state: "invalid"; verdict: string; signed?: string; recomputed?: string }
   | { state: "unattested" | "not_checked" };
 
 /** One frame of the answer: who served it, how to cite it, what its attestation says. */
@@ -85,8 +90,12 @@ export function attestationJson(outcome: FrameAttestationOutcome | AuditAttestat
       return { state: outcome.state, algorithm: outcome.algorithm };
     case "unusable_evidence":
       return { state: outcome.state, reason: outcome.reason };
-    case "invalid":
-      return { state: outcome.state, verdict: outcome.verdict.kind };
+    case "invalid": {
+      const { verdict } = outcome;
+      return verdict.kind === "content_mismatch"
+        ? { state: outcome.state, verdict: verdict.kind, signed: verdict.signed, recomputed: verdict.recomputed }
+        : { state: outcome.state, verdict: verdict.kind };
+    }
     default:
       return { state: outcome.state };
   }

@@ -1,9 +1,10 @@
 /**
  * `runHostConformance`: the 9 host-side checks of spec §5.3 and the 4
- * composition checks of §5.4 against a host, each scenario with an
- * adversarial provider and a well-behaved twin, passing only when the host
- * tells them apart. Runs in any runtime; a child process to crash and real
- * files to re-read come in through the options.
+ * composition checks of §5.4 against a host, then frameline's own
+ * extensions (`extensions.ts`), each scenario with an adversarial provider
+ * and a well-behaved twin, passing only when the host tells them apart. Runs
+ * in any runtime; a child process to crash and real files to re-read come in
+ * through the options.
  */
 import type { FileSource } from "../../host/file-provenance.ts";
 import type { Transport } from "../../host/transports/transport.ts";
@@ -22,6 +23,7 @@ import { hostCrashIsolation } from "./checks/crash-isolation.ts";
 import { hostProvenanceBytes } from "./checks/provenance-bytes.ts";
 import { hostVersionReject } from "./checks/version-reject.ts";
 import type { HostCheck, HostContext } from "./host-check.ts";
+import { HOST_EXTENSIONS } from "./extensions.ts";
 import { framelineHost, type HostUnderTest } from "./host-under-test.ts";
 
 /** The 9 checks of spec §5.3, then the 4 of §5.4, in the spec's order. */
@@ -41,7 +43,7 @@ const HOST_CHECKS: readonly HostCheck[] = [
   compositionDeterminism,
 ];
 
-/** The host and composition checks' names, in report order. */
+/** The reference's host and composition checks' names (spec §5.3, §5.4), in report order; extensions are not among them. */
 export const HOST_CHECK_NAMES: readonly string[] = HOST_CHECKS.map((check) => check.name);
 
 /** Options of `runHostConformance`. */
@@ -57,23 +59,45 @@ export interface HostConformanceOptions {
 }
 
 /** Runs one check; a scenario that throws fails naming the error's type (a host's refusal, a hang of ours). */
-async function judge(check: HostCheck, context: HostContext): Promise<CheckResult> {
+async function judge(check: HostCheck, context: HostContext, extension: boolean): Promise<CheckResult> {
+  const tag = `[${check.anchor}${extension ? "; frameline extension" : ""}]`;
   try {
     const verdict = await check.run(context);
-    return { name: check.name, status: verdict.status, evidence: `${verdict.evidence} [${check.anchor}]` };
+    return { name: check.name, status: verdict.status, evidence: `${verdict.evidence} ${tag}` };
   } catch (error) {
     const what = error instanceof Error ? `${error.name}: ${error.message}` : "a non-error value";
-    return { name: check.name, status: "fail", evidence: `the scenario could not finish (${what}) [${check.anchor}]` };
+    return { name: check.name, status: "fail", evidence: `the scenario could not finish (${what}) ${tag}` };
   }
+}
+
+/** Runs `checks` in order, with their progress; extensions' events say so. */
+async function judgeAll(
+  checks: readonly HostCheck[],
+  context: HostContext,
+  options: HostConformanceOptions,
+  extension: boolean,
+): Promise<CheckResult[]> {
+  const marker = extension ? ({ extension: true } as const) : {};
+  const results: CheckResult[] = [];
+  for (const check of checks) {
+    options.signal?.throwIfAborted();
+    options.onProgress?.({ type: "started", name: check.name, ...marker });
+    const result = await judge(check, context, extension);
+    results.push(result);
+    options.onProgress?.({ type: "finished", check: result, ...marker });
+  }
+  return results;
 }
 
 /**
  * Runs the host and composition suites (spec §5.3, §5.4) against `host`
- * (default this library's `Host` with `composeForPrompt`); conformant when
- * no check fails.
+ * (default this library's `Host` with `composeForPrompt`), then frameline's
+ * extensions into the report's `extensions`. CGP conformant (`passed`) when
+ * no reference check fails; `extensionsPassed` when no extension does.
  *
  * @example
  * const report = await runHostConformance(); // frameline's own host
+ * passed(report) && extensionsPassed(report); // the reference's 13, and ours
  */
 export async function runHostConformance(
   host: HostUnderTest = framelineHost,
@@ -85,13 +109,7 @@ export async function runHostConformance(
     crashingProvider: options.crashingProvider,
     fixtureFiles: options.fixtureFiles,
   };
-  const checks: CheckResult[] = [];
-  for (const check of HOST_CHECKS) {
-    options.signal?.throwIfAborted();
-    options.onProgress?.({ type: "started", name: check.name });
-    const result = await judge(check, context);
-    checks.push(result);
-    options.onProgress?.({ type: "finished", check: result });
-  }
-  return { target: host.name, checks };
+  const checks = await judgeAll(HOST_CHECKS, context, options, false);
+  const extensions = await judgeAll(HOST_EXTENSIONS, context, options, true);
+  return { target: host.name, checks, extensions };
 }

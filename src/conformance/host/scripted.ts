@@ -5,15 +5,20 @@
  * would be, recording every envelope they receive so a check can prove what
  * was (not) transmitted.
  */
+import type { AttesterKey } from "../../protocol/attestation.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
 import type { Envelope, EnvelopeInit } from "../../protocol/envelope.ts";
 import type { DataFlow } from "../../protocol/provider-info.ts";
 import type { ContextQuery } from "../../protocol/query.ts";
+import type { ContextQueryResult } from "../../protocol/result.ts";
 import { PROTOCOL_VERSION } from "../../protocol/vocabulary.ts";
 import { encodeLine } from "../../wire/line.ts";
 import { NdjsonDecoderStream } from "../../wire/ndjson-decoder-stream.ts";
 import { streamTransport } from "../../host/transports/stream.ts";
 import type { StreamTransport } from "../../host/transports/transport.ts";
+
+/** An answer with the evidence signed over its frames (spec §1.7, §3.12), served as it is. */
+export type SignedAnswer = Pick<ContextQueryResult, "frames" | "frame_attestations" | "result_attestation">;
 
 /** What a scripted provider declares and answers. */
 export interface Script {
@@ -22,8 +27,10 @@ export interface Script {
   readonly version?: string;
   readonly dataFlow?: DataFlow;
   readonly kinds?: readonly string[];
-  /** Its answer to a query: frames, or `crash` to end its output mid-query (a provider dying). */
-  answer(query: ContextQuery): readonly ContextFrame[] | "crash";
+  /** The keys its ack publishes (spec §1.4, §3.13; default none). */
+  readonly attesterKeys?: readonly AttesterKey[];
+  /** Its answer to a query: frames, a signed answer, or `crash` to end its output mid-query (a provider dying). */
+  answer(query: ContextQuery): readonly ContextFrame[] | SignedAnswer | "crash";
 }
 
 /** A running scripted provider: the transport a host connects over, and what it was sent. */
@@ -37,6 +44,11 @@ export interface ScriptedProvider {
 
 const utf8 = new TextEncoder();
 
+/** Whether an answer is bare frames rather than a signed answer. */
+function isFrameList(answer: readonly ContextFrame[] | SignedAnswer): answer is readonly ContextFrame[] {
+  return Array.isArray(answer);
+}
+
 /** The reply to one envelope, or `end` to close the output (shutdown, a crash). */
 function replyTo(script: Script, envelope: Envelope): EnvelopeInit | "end" | undefined {
   switch (envelope.type) {
@@ -46,14 +58,16 @@ function replyTo(script: Script, envelope: Envelope): EnvelopeInit | "end" | und
         protocol_version: script.version ?? PROTOCOL_VERSION,
         provider: { name: script.name, version: "1.0.0", data_flow: script.dataFlow ?? { reads: true } },
         capabilities: { query: { kinds: [...(script.kinds ?? ["doc"])] } },
+        ...(script.attesterKeys?.length ? { attester_keys: [...script.attesterKeys] } : {}),
       };
     case "query": {
-      const frames = script.answer(envelope.query);
-      if (frames === "crash") return "end";
+      const answer = script.answer(envelope.query);
+      if (answer === "crash") return "end";
+      const signed: SignedAnswer = isFrameList(answer) ? { frames: [...answer] } : answer;
       return {
         type: "frames",
         ...(envelope.id ? { id: envelope.id } : {}),
-        result: { frames: [...frames], truncated: false },
+        result: { ...signed, frames: [...signed.frames], truncated: false },
       };
     }
     case "shutdown":

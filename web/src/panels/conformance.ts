@@ -8,6 +8,11 @@
  * but the current one is dropped, so a cancelled or replaced run never mixes
  * into the next.
  *
+ * frameline's own host checks (the report's `extensions`, beyond spec §5.3
+ * and §5.4) get a list of their own under the reference's, each row marked
+ * "frameline extension", and a sentence of their own in the summary: the
+ * verdict and its counts are the reference checks' alone.
+ *
  * The panel is a chunk of its own, loaded with the first run. It imports no
  * code of the page's (the helpers it needs come in a `Kit`), so splitting the
  * page moves nothing out of app.js into a chunk that would load up front.
@@ -42,13 +47,30 @@ export function reportFileName(target: string, finished: Date): string {
   return `frameline-conformance-${label.slice(0, 60) || "provider"}-${time}.json`;
 }
 
-/** One line of the summary: the verdict (spec §5: conformant when no check failed) and the counts. */
+/** The summary's sentence on frameline's extensions, if any ran: apart from the verdict, which is the reference's. */
+function extensionsOf(report: ConformanceReport): string {
+  const extensions = report.extensions ?? [];
+  if (extensions.length === 0) return "";
+  const failed = extensions.filter((c) => c.status === "fail").map((c) => c.name);
+  const apart = "not reference checks, not counted above";
+  return failed.length
+    ? ` frameline extension failed: ${failed.join(", ")} (${apart}).`
+    : ` frameline extensions: ${extensions.filter((c) => c.status === "pass").length} of ${extensions.length} passed (${apart}).`;
+}
+
+/**
+ * One line of the summary: the verdict (spec §5: conformant when no reference check failed), the counts,
+ * then frameline's extensions, if any ran.
+ */
 function summaryOf(report: ConformanceReport, ms: number): string {
   const count = (status: CheckResult["status"]) => report.checks.filter((c) => c.status === status);
   const failed = count("fail");
   const verdict = failed.length ? `Not conformant: ${failed.map((c) => c.name).join(", ")} failed` : "Conformant";
-  return `${verdict}. ${count("pass").length} passed, ${failed.length} failed, ${count("skipped").length} skipped of ${report.checks.length} checks against ${report.target}, in ${(ms / 1000).toFixed(1)} s.`;
+  return `${verdict}. ${count("pass").length} passed, ${failed.length} failed, ${count("skipped").length} skipped of ${report.checks.length} checks against ${report.target}, in ${(ms / 1000).toFixed(1)} s.${extensionsOf(report)}`;
 }
+
+/** The id of the extensions' part of the panel (its heading, note and list), added when the first one runs. */
+const EXTENSIONS_PART = "conformance-extensions";
 
 /** The panel (see the file comment). */
 export class ConformancePanel {
@@ -72,6 +94,7 @@ export class ConformancePanel {
     const { byId, fill } = this.#kit;
     this.cancel(undefined);
     fill(byId("conformance-checks"));
+    document.getElementById(EXTENSIONS_PART)?.remove();
     fill(byId("conformance-progress"));
     byId("conformance-summary").hidden = true;
     this.#report = undefined;
@@ -118,20 +141,46 @@ export class ConformancePanel {
       return;
     }
     const name = progress.type === "started" ? progress.name : progress.check.name;
+    const extension = progress.extension === true;
+    const rows = extension ? this.#extensionList() : list;
     const row =
-      [...list.querySelectorAll("li")].find((li) => li.dataset.check === name) ?? list.appendChild(this.#row(name));
+      [...rows.querySelectorAll("li")].find((li) => li.dataset.check === name) ??
+      rows.appendChild(this.#row(name, extension));
     if (progress.type === "finished") this.#mark(row, progress.check.status, progress.check.evidence);
     else this.#mark(row, "running");
-    this.#say(`${name}: ${row.dataset.status}`);
+    this.#say(`${name}${extension ? " (frameline extension)" : ""}: ${row.dataset.status}`);
   }
 
-  #row(name: string): HTMLLIElement {
+  /** The list of frameline's extensions, under the reference checks' (made with the first one). */
+  #extensionList(): HTMLElement {
+    const { el, byId } = this.#kit;
+    const found = document.getElementById(EXTENSIONS_PART)?.querySelector("ol");
+    if (found) return found;
+    const list = el("ol", { class: "checks", "aria-label": "frameline extension checks" });
+    byId("conformance-checks").after(
+      el(
+        "div",
+        { id: EXTENSIONS_PART },
+        el("h3", {}, "frameline extensions"),
+        el(
+          "p",
+          { class: "note" },
+          "frameline's own checks, beyond the reference suite's: not counted in the verdict, which is the reference checks'.",
+        ),
+        list,
+      ),
+    );
+    return list;
+  }
+
+  #row(name: string, extension = false): HTMLLIElement {
     const { el } = this.#kit;
     const row = el(
       "li",
-      { "data-check": name },
+      { "data-check": name, "data-extension": extension },
       el("span", { class: "check-status" }),
       el("code", { class: "check-name" }, name),
+      extension && el("span", { class: "check-origin" }, " frameline extension"),
       el("p", { class: "evidence" }),
     );
     this.#mark(row, "waiting");
@@ -153,6 +202,9 @@ export class ConformancePanel {
     const summary = this.#kit.byId("conformance-summary");
     summary.hidden = false;
     summary.dataset.passed = String(report.checks.every((c) => c.status !== "fail"));
+    if (report.extensions)
+      summary.dataset.extensionsPassed = String(report.extensions.every((c) => c.status !== "fail"));
+    else delete summary.dataset.extensionsPassed;
     summary.dataset.ms = String(ms);
     this.#kit.fill(summary, summaryOf(report, ms));
     this.#say(summary.textContent ?? "");
