@@ -26,7 +26,7 @@ function nibble(code: number): number {
  * Parses lowercase hex of exactly `length` bytes; undefined for anything else,
  * uppercase included (spec §3.1: `A-F` is malformed).
  */
-export function fromHex(text: string, length: number): Uint8Array | undefined {
+export function fromHex(text: string, length: number): Uint8Array<ArrayBuffer> | undefined {
   if (typeof text !== "string" || text.length !== length * 2) return undefined;
   const out = new Uint8Array(length);
   for (let i = 0; i < length; i++) {

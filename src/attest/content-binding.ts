@@ -32,15 +32,3 @@ export function contentBindingOf(frame: Pick<ContextFrame, "content" | "content_
     ? { kind: "matches" }
     : { kind: "mismatch", declared: frame.content_digest, recomputed };
 }
-
-/**
- * `contentBindingOf`, as a promise (spec §1.8 #5, D1, D4): kept for callers
- * that awaited it; the work is the same single synchronous SHA-256.
- *
- * @example await checkContentBinding({ content: "hi", content_digest: "sha256:8f43…" }) // { kind: "matches" }
- */
-export async function checkContentBinding(
-  frame: Pick<ContextFrame, "content" | "content_digest">,
-): Promise<ContentBinding> {
-  return contentBindingOf(frame);
-}

@@ -43,7 +43,7 @@ export {
 export { boundFrameState, boundResultState } from "./bound-state.ts";
 export { type Signer, type SignerIdentity, signerFromKeyPair, signerFromSeed } from "./signer.ts";
 export { attestResult, signCommitment, signFrameAttestation, type SignOptions } from "./sign.ts";
-export { type ContentBinding, checkContentBinding, contentBindingOf } from "./content-binding.ts";
+export { type ContentBinding, contentBindingOf } from "./content-binding.ts";
 export { frameProof, type ResultTree, resultTree } from "./result-tree.ts";
 export { type InclusionTrace, type InclusionTraceStep, traceInclusion } from "./inclusion-trace.ts";
 export type { ProofProblem } from "./merkle.ts";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import {
-  checkContentBinding,
+  contentBindingOf,
   type ContextFrame,
   frameCommitment,
   type InclusionProof,
@@ -97,17 +97,17 @@ describe("traceInclusion", () => {
   });
 });
 
-describe("checkContentBinding", () => {
+describe("contentBindingOf", () => {
   const content = "café 🦀 — retry policy\n";
   const digest = `sha256:${createHash("sha256").update(content, "utf8").digest("hex")}`;
 
   test("content whose UTF-8 bytes hash to content_digest matches", async () => {
-    assert.deepEqual(await checkContentBinding({ content, content_digest: digest }), { kind: "matches" });
+    assert.deepEqual(contentBindingOf({ content, content_digest: digest }), { kind: "matches" });
   });
 
   test("one changed character is a mismatch naming the signed and the recomputed digest", async () => {
     const altered = content.replace("r", "R");
-    assert.deepEqual(await checkContentBinding({ content: altered, content_digest: digest }), {
+    assert.deepEqual(contentBindingOf({ content: altered, content_digest: digest }), {
       kind: "mismatch",
       declared: digest,
       recomputed: `sha256:${createHash("sha256").update(altered, "utf8").digest("hex")}`,
@@ -115,14 +115,14 @@ describe("checkContentBinding", () => {
   });
 
   test("without a digest nothing binds the bytes; without content there are no inline bytes", async () => {
-    assert.deepEqual(await checkContentBinding({ content }), { kind: "no_digest" });
-    assert.deepEqual(await checkContentBinding({ content_digest: digest }), { kind: "no_content" });
+    assert.deepEqual(contentBindingOf({ content }), { kind: "no_digest" });
+    assert.deepEqual(contentBindingOf({ content_digest: digest }), { kind: "no_content" });
   });
 
-  test("content of 64 KiB and more (hashed by WebCrypto) is checked the same way", async () => {
+  test("content of 64 KiB and more (where contentDigest switches to WebCrypto) is checked the same way", async () => {
     const large = "x".repeat(70 * 1024);
     const largeDigest = `sha256:${createHash("sha256").update(large).digest("hex")}`;
-    assert.deepEqual(await checkContentBinding({ content: large, content_digest: largeDigest }), { kind: "matches" });
-    assert.equal((await checkContentBinding({ content: `${large}y`, content_digest: largeDigest })).kind, "mismatch");
+    assert.deepEqual(contentBindingOf({ content: large, content_digest: largeDigest }), { kind: "matches" });
+    assert.equal(contentBindingOf({ content: `${large}y`, content_digest: largeDigest }).kind, "mismatch");
   });
 });

@@ -14,7 +14,7 @@ import type { AskAnswer } from "./answer.ts";
 import { ASK_LIMITS, type AskRequest, DEFAULT_MAX_FRAMES, parseAskRequest } from "./ask-request.ts";
 import { ConfigError } from "./config.ts";
 import { DEFAULT_MAX_DRAIN_BYTES, discardBody, readBody } from "../../src/provider/index.ts";
-import { type AskInvocation, failureResponse } from "./handler.ts";
+import { type AskInvocation, failureResponse, json } from "./handler.ts";
 
 /** The MCP tool's name. */
 export const MCP_TOOL = "search_context";
@@ -120,10 +120,7 @@ function batchRefusal(bytes: Uint8Array): string | undefined {
 
 /** A JSON-RPC error with no id, as the MCP SDK's transport shapes its refusals (spec: JSON-RPC 2.0 §5.1). */
 function rpcError(status: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" },
-  });
+  return json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, status);
 }
 
 /** The `/mcp` handler: POST carries JSON-RPC; GET and DELETE are 405 (stateless: no stream, no session). */

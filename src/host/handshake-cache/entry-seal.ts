@@ -6,6 +6,7 @@
  * what consent permits (C1, C6) and which keys judge answers (§3.13): such an
  * entry fails its seal and is a miss, and the host handshakes.
  */
+import { fromHex, toHex } from "../../attest/bytes.ts";
 
 /** The shortest `storeKey` accepted, in characters: a secret, not a label. */
 export const MIN_STORE_KEY_CHARS = 32;
@@ -19,17 +20,6 @@ export interface EntrySeal {
 }
 
 const encoder = new TextEncoder();
-
-function hex(bytes: ArrayBuffer): string {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function bytesOfHex(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[0-9a-f]{64}$/.test(text)) return undefined;
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(text.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
 
 /**
  * The seal of entries under `storeKey` (at least `MIN_STORE_KEY_CHARS`
@@ -48,9 +38,10 @@ export function entrySeal(storeKey: string): EntrySeal {
     return key;
   };
   return {
-    seal: async (text) => hex(await crypto.subtle.sign("HMAC", await hmacKey(), encoder.encode(text))),
+    seal: async (text) =>
+      toHex(new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(), encoder.encode(text)))),
     check: async (text, mac) => {
-      const signature = bytesOfHex(mac);
+      const signature = fromHex(mac, 32);
       return signature !== undefined && crypto.subtle.verify("HMAC", await hmacKey(), signature, encoder.encode(text));
     },
   };
