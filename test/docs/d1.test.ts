@@ -7,6 +7,7 @@ import { d1Update, MAX_CHUNK_TEXT, STORED_DOCUMENTS, TEXT_PIECE } from "../../sr
 import { sqlLiteral, statementText } from "../../src/docs/d1/sql-text.ts";
 import { d1Store } from "../../src/docs/d1/store.ts";
 import { buildCorpus, type CorpusFile, type D1DocsDatabase, docsProvider } from "../../src/docs/index.ts";
+import { MAX_ANCHORS } from "../../src/docs/select.ts";
 import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
 import type { ContextFrame, Provider } from "../support/lib.ts";
 
@@ -74,6 +75,19 @@ describe("the project's docs in D1 and in the bundle", () => {
       assert.deepEqual(byId(b.frames), byId(a.frames), goal);
       for (const frame of [...a.frames, ...b.frames]) assert.ok(frame.score > 0 && frame.score <= 1);
     }
+  });
+
+  test("a query at MAX_ANCHORS anchors (every document, the rest unknown) answers as the bundle does", async () => {
+    const corpus = await buildCorpus(files);
+    const known = [...new Set(corpus.chunks.map((chunk) => chunk.uri))];
+    const unknown = Array.from({ length: MAX_ANCHORS - known.length }, (_, i) => `file:///nowhere/${i}.md`);
+    const anchors = [...unknown.slice(0, 100), ...known, ...unknown.slice(100)];
+    assert.equal(anchors.length, MAX_ANCHORS);
+    const query = { goal: "how are answers signed", anchors, ...BIG };
+    const [a, b] = [await ask(bundle, query), await ask(fromD1, query)];
+    assert.ok(a.frames.length > known.length, "every document anchors at least one frame");
+    const byId = (frames: ContextFrame[]) => new Map(frames.map((frame) => [frame.id, withoutScore(frame)]));
+    assert.deepEqual(byId(b.frames), byId(a.frames));
   });
 
   test("verify answers the same for every chunk, an edited digest and an unknown id", async () => {

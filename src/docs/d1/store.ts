@@ -5,7 +5,6 @@
  */
 import type { Relation } from "../../protocol/frame.ts";
 import { PREFIX_MIN_LENGTH, type TermMatches } from "../lexical.ts";
-import { comparePaths } from "../paths.ts";
 import { type DocsChunk, DocsCorpusError } from "../schema.ts";
 import type { ChunkPlace, DocsStore } from "../store.ts";
 import { BM25, CHUNK_COLUMNS, D1_CORPUS_FORMAT, groups, placeholders } from "./schema.ts";
@@ -92,11 +91,6 @@ async function run<T>(db: D1DocsDatabase, statements: D1DocsStatement[]): Promis
   }
 }
 
-/** Orders chunks by document path and position, as the corpus lists them. */
-function corpusOrder(a: { path: string; ord: number }, b: { path: string; ord: number }): number {
-  return comparePaths(a.path, b.path) || a.ord - b.ord;
-}
-
 /** The statements of one search: the corpus's meta, the terms' document frequencies, the best hits (with how many chunks share each one's content). */
 function searchStatements(db: D1DocsDatabase, terms: readonly string[], kinds: readonly string[], limit: number) {
   return [
@@ -113,17 +107,20 @@ function searchStatements(db: D1DocsDatabase, terms: readonly string[], kinds: r
   ];
 }
 
-/** The anchored chunks' statements: one per group of anchors (G4: `uri`, or a link's `target_uri`). */
-function anchoredStatements(db: D1DocsDatabase, anchors: readonly string[], kinds: readonly string[], limit: number) {
-  return groups(anchors, kinds.length + 1).map((group) =>
-    db
-      .prepare(
-        `SELECT ${CHUNK_COLUMNS} FROM docs_chunks c WHERE (c.uri IN (${placeholders(group.length)})` +
-          ` OR c.id IN (SELECT chunk_id FROM docs_links WHERE target_uri IN (${placeholders(group.length)})))` +
-          ` AND c.kind IN (${placeholders(kinds.length)}) ORDER BY c.path, c.ord LIMIT ?`,
-      )
-      .bind(...group, ...group, ...kinds, limit),
-  );
+/**
+ * The anchored chunks' statement (G4: `uri`, or a link's `target_uri`). The anchors travel as one
+ * bound JSON array read by `json_each`, so any number of them (up to the query's `MAX_ANCHORS`)
+ * costs one bound value, where binding each anchor (twice: uri and link target) outgrew D1's 100.
+ */
+function anchoredStatement(db: D1DocsDatabase, anchors: readonly string[], kinds: readonly string[], limit: number) {
+  return db
+    .prepare(
+      "WITH anchor(uri) AS (SELECT value FROM json_each(?))" +
+        ` SELECT ${CHUNK_COLUMNS} FROM docs_chunks c WHERE (c.uri IN (SELECT uri FROM anchor)` +
+        " OR c.id IN (SELECT chunk_id FROM docs_links WHERE target_uri IN (SELECT uri FROM anchor)))" +
+        ` AND c.kind IN (${placeholders(kinds.length)}) ORDER BY c.path, c.ord LIMIT ?`,
+    )
+    .bind(JSON.stringify(anchors), ...kinds, limit);
 }
 
 /** Per group of digests: the first `limit` places of each digest several chunks share. */
@@ -196,9 +193,9 @@ export function d1Store(db: D1DocsDatabase): DocsStore {
       return { hits: found, documentFrequency, chunkCount, sameContent: await sameContent(shared, places) };
     },
     async anchored(anchors, kinds, limit) {
-      const results = await run<ChunkRow>(db, anchoredStatements(db, anchors, kinds, limit));
-      const byId = new Map(results.flatMap((result) => result.results.map((row) => [row.id, rowChunk(row)] as const)));
-      return [...byId.values()].sort(corpusOrder).slice(0, limit);
+      // One statement; SQLite's binary order of paths is the corpus's code-point order (`comparePaths`).
+      const [result] = await run<ChunkRow>(db, [anchoredStatement(db, anchors, kinds, limit)]);
+      return result!.results.map(rowChunk);
     },
     sameContent,
     digest,
