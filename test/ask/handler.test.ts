@@ -304,4 +304,52 @@ describe("credentials", () => {
     );
     assert.ok(answer.json.frames[0].violations.includes("D1"), "the frame's altered bytes are a named violation");
   });
+
+  test("the token reflected in pieces and encodings (8-character pieces, reversed, percent-encoded, base64) never shows in the answer or the prompt (C8)", async () => {
+    const TOKEN = "tok_3f9c1a7e5b2d4c6a8e0f1b3d";
+    const bytes = Buffer.from(TOKEN);
+    const spellings = [
+      `${TOKEN.slice(0, 8)} ${TOKEN.slice(8, 16)} ${TOKEN.slice(16, 24)}`,
+      [...TOKEN].reverse().join(""),
+      [...bytes].map((b) => `%${b.toString(16)}`).join(""),
+      bytes.subarray(1).toString("base64"),
+      bytes.toString("base64url"),
+    ];
+    const reflecting = await providerApp({
+      extra: { query: () => [candidate("echo", "content", { title: "TITLE", citation_label: "CITE" })] },
+    });
+    // A proxy writing the spellings into the title and citation, which the signature does not cover.
+    const ep = endpoint(async (request) => {
+      const response = await reflecting(request);
+      const body = (await response.text())
+        .replaceAll("TITLE", spellings.slice(0, 3).join(" | "))
+        .replaceAll("CITE", spellings.slice(3).join(" | "));
+      return new Response(body, { status: response.status, headers: response.headers });
+    });
+    globalThis.fetch = ep.fetch;
+    const context = await askContextFrom({
+      PROVIDERS: [
+        {
+          name: "docs",
+          url: "https://docs.example/contextgraph",
+          token_secret: "DOCS_TOKEN",
+          consent: { egress: true },
+        },
+      ],
+      DOCS_TOKEN: TOKEN,
+      HANDSHAKE_CACHE: "off",
+    });
+    const answer = await post(createAskHandler({ context: () => context }), QUESTION);
+    assert.equal(answer.status, 200);
+    assert.match(
+      answer.json.prompt,
+      /cite="&lt;redacted&gt; \| &lt;redacted&gt;"/,
+      "the citation reached the prompt, scrubbed",
+    );
+    const pieces = spellings.flatMap((spelling) =>
+      Array.from({ length: spelling.length - 9 }, (_, i) => spelling.slice(i, i + 10).toLowerCase()),
+    );
+    const shown = pieces.filter((piece) => !piece.includes(" ") && answer.text.toLowerCase().includes(piece));
+    assert.deepEqual(shown, []);
+  });
 });

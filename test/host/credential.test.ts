@@ -13,13 +13,27 @@ const SECRET = "cgp-tok-7f3a9c2e5b1d8064";
 const ENDPOINT = "http://localhost/contextgraph";
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
 
-/** Every 12-character window of the secret: a fragment that long is a leak too (a prefix narrows a guess). */
-const FRAGMENTS = Array.from({ length: SECRET.length - 11 }, (_, i) => SECRET.slice(i, i + 12));
+/** The secret's spellings the host promises to scrub, written here with Node's own encoders, and each one's window. */
+const FORMS: [string, number][] = [
+  [SECRET, 8],
+  [[...SECRET].reverse().join(""), 8],
+  [encodeURIComponent(SECRET), 8],
+  [[...Buffer.from(SECRET)].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join(""), 24],
+  ...[0, 1, 2].flatMap((skip): [string, number][] => [
+    [Buffer.from(SECRET).subarray(skip).toString("base64"), 10],
+    [Buffer.from(SECRET).subarray(skip).toString("base64url"), 10],
+  ]),
+];
 
-/** Which of `texts` (by label) show the secret or a 12-character fragment of it. */
+/** Every window of every form, lower-cased: a fragment that long is a leak too (8 characters of the secret narrow a guess). */
+const FRAGMENTS = FORMS.flatMap(([form, width]) =>
+  Array.from({ length: form.length - width + 1 }, (_, i) => form.slice(i, i + width).toLowerCase()),
+);
+
+/** Which of `texts` (by label) show the secret or a fragment of one of its forms, in any case. */
 function leaks(texts: Record<string, string>): string[] {
   return Object.entries(texts)
-    .filter(([, text]) => FRAGMENTS.some((fragment) => text.includes(fragment)))
+    .filter(([, text]) => FRAGMENTS.some((fragment) => text.toLowerCase().includes(fragment)))
     .map(([label]) => label);
 }
 
@@ -251,7 +265,7 @@ describe("C8: a credential never shows", () => {
   });
 });
 
-/** The four ways a reflection is spelled; each yields JSON string literals for the pieces it puts in a body. */
+/** The ways a reflection is spelled; each yields JSON string literals for the pieces it puts in a body. */
 const SPELLINGS: Record<string, () => [string, string]> = {
   // The token as is, in one member.
   raw: () => [JSON.stringify(`token ${SECRET} here`), JSON.stringify("-")],
@@ -262,8 +276,24 @@ const SPELLINGS: Record<string, () => [string, string]> = {
   ],
   // Half of the token in one member, half in the next: neither member holds the whole token.
   "split across members": () => [JSON.stringify(`a ${SECRET.slice(0, 12)}`), JSON.stringify(`${SECRET.slice(12)} b`)],
+  // The token in 8-character pieces, the shortest redacted, spread over two members.
+  "8-character pieces": () => [
+    JSON.stringify(`${SECRET.slice(0, 8)} ${SECRET.slice(16, 24)}`),
+    JSON.stringify(`(${SECRET.slice(8, 16)})`),
+  ],
   // The token in another case.
   "case-variant": () => [JSON.stringify(`token ${SECRET.toUpperCase()} here`), JSON.stringify("-")],
+  // The token written backwards.
+  reversed: () => [JSON.stringify(`token ${[...SECRET].reverse().join("")} here`), JSON.stringify("-")],
+  // Every byte percent-encoded, as in a URL a proxy quotes.
+  "percent-encoded": () => [
+    JSON.stringify(`?t=${encodeURIComponent(SECRET).replace(/./g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`),
+    JSON.stringify("-"),
+  ],
+  // base64 of a piece starting at an odd offset, as a Basic-style blob would carry it.
+  base64: () => [JSON.stringify(`Basic ${Buffer.from(SECRET.slice(5, 19)).toString("base64")}`), JSON.stringify("-")],
+  // base64url of the whole token.
+  base64url: () => [JSON.stringify(`jwt.${Buffer.from(SECRET).toString("base64url")}.sig`), JSON.stringify("-")],
 };
 
 /** A provider answering with hand-written bodies (so escapes survive to the host's decoder) in which `[a, b]` land. */
@@ -307,14 +337,10 @@ describe("C8: a reflected credential is scrubbed after decoding, in every string
   }
 
   test("text around a reflection survives, and text with no reflection is left as it was", async () => {
-    const fetch = reflectingFetch(
-      JSON.stringify(`see ${SECRET}, then`),
-      JSON.stringify("cgp-tok-7f3 is short"),
-      "frames",
-    );
+    const fetch = reflectingFetch(JSON.stringify(`see ${SECRET}, then`), JSON.stringify("cgp-tok is short"), "frames");
     const connection = await connect(httpTransport(ENDPOINT, { credential: new Credential(SECRET), fetch }));
     const frame = (await connection.query(Q)).frames[0]!;
     assert.equal(frame.title, "see <redacted>, then");
-    assert.equal(frame.content, "cgp-tok-7f3 is short", "11 characters of the token are not a reflection");
+    assert.equal(frame.content, "cgp-tok is short", "7 characters of the token are not a reflection");
   });
 });

@@ -11,30 +11,30 @@ test("the whole A–Z range folds: a reflection spelled with A or Z instead of a
 });
 
 test("only letters fold: ';' is not '[' (59 + 32 = 91), so a text differing there is left alone", () => {
-  const scrub = reflectionScrubber("abcdefghij;k");
-  const text = "abcdefghij[k";
+  const scrub = reflectionScrubber("abcdefg;hijklmn;");
+  const text = "abcdefg[hijklmn[";
   assert.equal(scrub(text), text);
 });
 
 test("a window with the same rolling hash as a piece of the token, but other units, is left alone", () => {
-  // The scrubber hashes 12-unit windows as Σ unit·0x01000193^(11−k) mod 2³². Raising the 11th unit by
-  // 41471 and the 12th by 64403 keeps that sum: 41471 · 0x01000193 + 64403 = 162 · 2³². Worked out by
-  // hand; the text shares 10 units of the token (fewer than 12), so only the hash could call it a hit.
-  const secret = "cgp-tok-7faa";
-  const colliding = `cgp-tok-7f${String.fromCharCode(0x61 + 41471, 0x61 + 64403)}`;
+  // The scrubber hashes 8-unit windows as Σ unit·0x01000193^(7−k) mod 2³². Raising the 7th unit by
+  // 41471 and the 8th by 64403 keeps that sum: 41471 · 0x01000193 + 64403 = 162 · 2³². Worked out by
+  // hand; the text shares 6 units of the token (fewer than 8), so only the hash could call it a hit.
+  const secret = "tok-7faa";
+  const colliding = `tok-7f${String.fromCharCode(0x61 + 41471, 0x61 + 64403)}`;
   assert.equal((41471 * 0x01000193 + 64403) % 2 ** 32, 0);
   assert.equal(reflectionScrubber(secret)(`x ${colliding} y`), `x ${colliding} y`);
   assert.equal(reflectionScrubber(secret)(`x ${secret} y`), "x <redacted> y");
 });
 
-test("a 13-character token reflected whole is redacted whole: its second window counts too", () => {
-  const secret = "abcdefghijklm";
+test("a 9-character token reflected whole is redacted whole: its second window counts too", () => {
+  const secret = "abcdefghi";
   assert.equal(reflectionScrubber(secret)(`<${secret}>`), "<<redacted>>");
 });
 
 test("a run extends only while the next unit continues the token, not on a unit from elsewhere in it", () => {
   const secret = "abcdefghijklmnopqrstuvwxyz0123";
-  // The token's units 12–23, then its unit 0 where its unit 24 would continue it.
-  const text = `${secret.slice(12, 24)}a!`;
+  // The token's units 12–19, then its unit 0 where its unit 20 would continue it.
+  const text = `${secret.slice(12, 20)}a!`;
   assert.equal(reflectionScrubber(secret)(text), "<redacted>a!");
 });
