@@ -19,8 +19,15 @@ export interface AcceptedAck {
 }
 
 /**
+ * Most `attester_keys` an ack may list (spec §3.13 sets no bound; [inferred]):
+ * a provider publishes its current key and a few it rotated from, and every
+ * answer's key table is built from this list, so a longer one is refused.
+ */
+export const MAX_ATTESTER_KEYS = 64;
+
+/**
  * Checks an ack's version and records what it breaches (H1, H3, H2, C5); over
- * HTTP egress is forced (C4). A fresh handshake and a cached ack go through
+ * HTTP egress is forced (C4); more than `MAX_ATTESTER_KEYS` keys is `wire`. A fresh handshake and a cached ack go through
  * the same acceptance (spec §4.2 steps 3–6).
  */
 export function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: boolean): AcceptedAck {
@@ -45,6 +52,13 @@ export function acceptAck(reply: Envelope, hostVersion: string, forcesEgress: bo
       { provider: reply.provider.name, hostVersion, providerVersion: reply.protocol_version },
     );
   }
+  const keys = reply.attester_keys?.length ?? 0;
+  if (keys > MAX_ATTESTER_KEYS)
+    throw new HostError(
+      "wire",
+      `provider ${reply.provider.name} lists ${keys} attester keys; this host reads at most ${MAX_ATTESTER_KEYS}`,
+      { provider: reply.provider.name },
+    );
   const ack: HandshakeAck = forcesEgress
     ? { ...reply, provider: { ...reply.provider, data_flow: { ...reply.provider.data_flow, egress: true } } }
     : reply;

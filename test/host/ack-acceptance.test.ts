@@ -65,3 +65,25 @@ test("only unavailable and shutting_down are retryable (§1.12)", () => {
     [true, true, false, false, false],
   );
 });
+
+/** An HTTP provider whose ack lists `count` attester keys, as a fetch answering every request with it. */
+function ackWithKeys(count: number): typeof fetch {
+  const key = (i: number) => ({
+    key_id: `k-${i}`,
+    algorithm: "ed25519",
+    public_key: "ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c",
+  });
+  const ack = JSON.stringify({ ...ackFor("web"), attester_keys: Array.from({ length: count }, (_, i) => key(i)) });
+  return (async () => new Response(ack, { status: 200 })) as typeof fetch;
+}
+
+test("an ack listing more than 64 attester keys is refused as wire, naming the count and the bound; 64 are read", async () => {
+  const url = "http://127.0.0.1:9/contextgraph";
+  const accepted = await connect(httpTransport(url, { fetch: ackWithKeys(64) }));
+  assert.equal(accepted.attesterKeys.length, 64);
+  await accepted.close();
+  for (const count of [65, 100_000]) {
+    const error = await rejectsWith(connect(httpTransport(url, { fetch: ackWithKeys(count) })), "wire");
+    assert.equal(error.message, `provider web lists ${count} attester keys; this host reads at most 64`);
+  }
+});
