@@ -38,6 +38,48 @@ function hostError(kind: string, details: Record<string, unknown> = {}) {
 const errorReply = (code: string) => ({ type: "error", code, message: `answered ${code}` });
 
 describe("signals in an answer", () => {
+  test("an answer signed under a new key that reuses the cached key id renegotiates once and is audited with the new key", async () => {
+    const { provider, cache } = await warmed();
+    provider.serve(await providerApp({ keyN: 3, keyId: "key-1" })); // redeployed, a new key under the old id
+    const connection = await cache.connect(KEY, transportOf(provider));
+    assert.equal(connection.source, "memory");
+    const host = new Host();
+    await host.add("docs", connection);
+    host.consent.grant("docs", connection.provider.data_flow, "test");
+    const leg = await host.query("docs", QUERY);
+    assert.deepEqual(provider.posted, ["handshake", "query", "handshake"]);
+    assert.deepEqual(connection.signals, [{ kind: "changed_key", keyId: "key-1" }]);
+    assert.deepEqual(
+      leg.frames.map((f) => f.attestation.state),
+      ["attested", "attested"],
+    );
+    assert.equal(cache.stats.renegotiations, 1);
+    // The next answer verifies under the fresh key: no further handshake.
+    await host.query("docs", QUERY);
+    assert.deepEqual(provider.posted, ["handshake", "query", "handshake", "query"]);
+  });
+
+  test("an answer whose content was altered in transit is no key signal: no handshake, the frame is invalid", async () => {
+    const { provider, cache } = await warmed();
+    const honest = await providerApp({ keyN: 1 });
+    provider.serve(async (request) => {
+      const response = await honest(request);
+      const text = (await response.text()).replaceAll("second frame", "altered frame");
+      return new Response(text, { status: response.status, headers: response.headers });
+    });
+    const connection = await cache.connect(KEY, transportOf(provider));
+    const host = new Host();
+    await host.add("docs", connection);
+    host.consent.grant("docs", connection.provider.data_flow, "test");
+    const leg = await host.query("docs", QUERY);
+    assert.deepEqual(provider.posted, ["handshake", "query"]);
+    assert.deepEqual(connection.signals, []);
+    assert.deepEqual(
+      leg.frames.map((f) => f.attestation.state),
+      ["attested", "invalid"],
+    );
+  });
+
   test("an answer signed under a key id the cached ack does not publish renegotiates once and is audited with the new key", async () => {
     const { provider, cache, store } = await warmed();
     provider.serve(await providerApp({ keyN: 2 })); // redeployed with a rotated key

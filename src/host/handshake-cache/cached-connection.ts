@@ -66,7 +66,7 @@ export class CachedConnection implements Connection {
       if (signal === undefined) throw error;
       return (await this.#refreshFrom(used, signal)).connection.query(input, options);
     }
-    const signal = answerSignal(result, used.ack);
+    const signal = await answerSignal(result, used.ack);
     // The answer stands either way; if the renegotiation fails, its frames are audited with the keys held.
     if (signal !== undefined) await this.#refreshFrom(used, signal).catch(() => undefined);
     return result;

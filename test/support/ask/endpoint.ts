@@ -56,14 +56,13 @@ export function seedOf(n: number): string {
   return n.toString(16).padStart(2, "0").repeat(32);
 }
 
-/** A real provider's HTTP binding: `name`, signing with key `keyN` under the id `key-<keyN>` (none: unsigned). */
+/** A real provider's HTTP binding: `name`, signing with key `keyN` under the id `keyId` (default `key-<keyN>`; none: unsigned). */
 export async function providerApp(
-  options: { name?: string; keyN?: number; kinds?: string[]; extra?: Partial<ProviderDefinition> } = {},
+  options: { name?: string; keyN?: number; keyId?: string; kinds?: string[]; extra?: Partial<ProviderDefinition> } = {},
 ): Promise<Handler> {
+  const keyId = options.keyId ?? `key-${options.keyN}`;
   const signer =
-    options.keyN === undefined
-      ? undefined
-      : await signerFromSeed(seedOf(options.keyN), { keyId: `key-${options.keyN}`, attesterId: "test" });
+    options.keyN === undefined ? undefined : await signerFromSeed(seedOf(options.keyN), { keyId, attesterId: "test" });
   const provider = defineProvider({
     info: { name: options.name ?? "docs", version: "1.0.0", data_flow: { reads: true } },
     capabilities: { query: { kinds: options.kinds ?? ["doc"] }, correlation: true, verify: true },
