@@ -112,7 +112,7 @@ describe("the ask Worker's /mcp, through the MCP SDK client", () => {
       "max_frames",
       "query_text",
     ]);
-    assert.deepEqual([...(tool!.inputSchema.required ?? [])].sort(), ["budget_tokens", "goal"]);
+    assert.deepEqual([...(tool!.inputSchema.required ?? [])].sort(), ["goal"]);
     assert.deepEqual(Object.keys(tool!.outputSchema?.properties ?? {}).sort(), [
       "citations",
       "composition",
@@ -121,6 +121,29 @@ describe("the ask Worker's /mcp, through the MCP SDK client", () => {
       "usage",
     ]);
     assert.equal(tool!.annotations?.readOnlyHint, true);
+  });
+
+  test("the input schema publishes the real bounds, and budget_tokens a default: an agent sees them before it calls", async () => {
+    const [tool] = (await client.listTools()).tools;
+    const properties = tool!.inputSchema.properties as Record<string, any>;
+    assert.deepEqual(
+      [properties.budget_tokens.type, properties.budget_tokens.minimum, properties.budget_tokens.maximum],
+      ["integer", 1, 200_000],
+    );
+    assert.equal(properties.budget_tokens.default, 4_000);
+    assert.deepEqual([properties.max_frames.minimum, properties.max_frames.maximum], [1, 100]);
+    assert.deepEqual([properties.goal.minLength, properties.goal.maxLength], [1, 2_000]);
+    assert.equal(properties.query_text.maxLength, 4_000);
+    assert.deepEqual(
+      [properties.kinds.maxItems, properties.kinds.items.minLength, properties.kinds.items.maxLength],
+      [16, 1, 64],
+    );
+    const result = await client.callTool({ name: "search_context", arguments: { goal: ARGUMENTS.goal } });
+    assert.equal(result.isError, undefined);
+    assert.equal((result.structuredContent as any).usage.budget_requested, 4_000);
+    const over = await client.callTool({ name: "search_context", arguments: { goal: "x", budget_tokens: 200_001 } });
+    assert.equal(over.isError, true);
+    assert.match((over.content as { text: string }[])[0]!.text, /budget_tokens/);
   });
 
   test("a call returns the composed context as text and every frame attested, with citations, as structured content", async () => {
@@ -157,7 +180,7 @@ describe("the ask Worker's /mcp, through the MCP SDK client", () => {
     const result = await client.callTool({ name: "search_context", arguments: { goal: "  ", budget_tokens: 100 } });
     assert.equal(result.isError, true);
     assert.deepEqual(result.content, [{ type: "text", text: "goal must not be blank (§1.6)" }]);
-    const typed = await client.callTool({ name: "search_context", arguments: { goal: "x" } });
+    const typed = await client.callTool({ name: "search_context", arguments: { goal: 5 } });
     assert.equal(typed.isError, true, "the SDK refuses arguments that do not fit the tool's input schema");
   });
 

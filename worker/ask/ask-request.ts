@@ -18,6 +18,9 @@ export const ASK_LIMITS = {
 /** `max_frames` asked of each provider when the question does not say. */
 export const DEFAULT_MAX_FRAMES = 10;
 
+/** The MCP tool's `budget_tokens` when a call leaves it out (`/ask` requires it): a modest context block. */
+export const DEFAULT_BUDGET_TOKENS = 4_000;
+
 const L = ASK_LIMITS;
 
 const AskRequestSchema = v.object(

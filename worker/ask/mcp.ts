@@ -11,7 +11,13 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import * as z from "zod";
 import type { AskAnswer } from "./answer.ts";
-import { ASK_LIMITS, type AskRequest, DEFAULT_MAX_FRAMES, parseAskRequest } from "./ask-request.ts";
+import {
+  ASK_LIMITS,
+  type AskRequest,
+  DEFAULT_BUDGET_TOKENS,
+  DEFAULT_MAX_FRAMES,
+  parseAskRequest,
+} from "./ask-request.ts";
 import { ConfigError } from "./config.ts";
 import { DEFAULT_MAX_DRAIN_BYTES, discardBody, readBody } from "../../src/provider/index.ts";
 import { type AskInvocation, failureResponse, json } from "./handler.ts";
@@ -23,18 +29,37 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 const L = ASK_LIMITS;
 
-/** What the tool takes: `/ask`'s question, described for the model (the bounds are checked by `parseAskRequest`). */
+/**
+ * What the tool takes: `/ask`'s question, described for the model, with the
+ * bounds `parseAskRequest` holds published in the JSON schema, so an agent
+ * sees them before it calls; `budget_tokens` may be left out.
+ */
 const INPUT = {
-  goal: z.string().describe(`What the context is for, in a sentence (at most ${L.goalChars} characters).`),
-  query_text: z.string().optional().describe("Search words, if they differ from the goal."),
-  kinds: z.array(z.string()).optional().describe('Frame kinds to ask for, e.g. ["doc", "snippet"]; none means any.'),
+  goal: z
+    .string()
+    .min(1)
+    .max(L.goalChars)
+    .describe(`What the context is for, in a sentence (at most ${L.goalChars} characters).`),
+  query_text: z.string().max(L.queryTextChars).optional().describe("Search words, if they differ from the goal."),
+  kinds: z
+    .array(z.string().min(1).max(L.kindChars))
+    .max(L.kinds)
+    .optional()
+    .describe('Frame kinds to ask for, e.g. ["doc", "snippet"]; none means any.'),
   budget_tokens: z
     .number()
     .int()
-    .describe(`How many budget tokens (about 4 bytes each) the composed context may use (1 to ${L.budgetTokens}).`),
+    .min(1)
+    .max(L.budgetTokens)
+    .default(DEFAULT_BUDGET_TOKENS)
+    .describe(
+      `How many budget tokens (about 4 bytes each) the composed context may use (1 to ${L.budgetTokens}, default ${DEFAULT_BUDGET_TOKENS}).`,
+    ),
   max_frames: z
     .number()
     .int()
+    .min(1)
+    .max(L.maxFrames)
     .optional()
     .describe(`Most frames asked of each provider (1 to ${L.maxFrames}, default ${DEFAULT_MAX_FRAMES}).`),
 };
