@@ -13,7 +13,7 @@ export function runtimeExports(): Record<string, string[]> {
   for (const line of readFileSync(REPORT, "utf8").split("\n")) {
     const heading = /^## `([^`]+)` \(\d+\)$/.exec(line);
     if (heading) sections[heading[1]!] = current = [];
-    const entry = /^- `([^`]+)` (\w+)$/.exec(line);
+    const entry = /^### `([^`]+)` (\w+)$/.exec(line);
     if (entry && current && VALUE_KINDS.has(entry[2]!)) current.push(entry[1]!);
   }
   for (const names of Object.values(sections)) names.sort();
