@@ -5,6 +5,7 @@
  * (spec §1.8: the same files give the same chunks). The inputs are digested, never trusted by time.
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,8 @@ import type { CorpusFile } from "../docs/index.ts";
 const CODE_DIR = fileURLToPath(new URL("../", import.meta.url));
 /** Code files (not declarations or source maps): what can change a corpus. */
 const CODE_FILE = /(?<!\.d)\.(js|ts)$/;
+/** The most code files digested (frameline has about 270). */
+const MAX_CODE_FILES = 2_000;
 
 /** What a bundled corpus was built from and what it is, recorded beside it (corpus.source.json). */
 export interface BuiltCorpus {
@@ -28,21 +31,34 @@ export interface BuiltCorpus {
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
-/** A digest of frameline's code and of `files` (paths and texts, length-prefixed so no two lists collide). */
-export async function inputsDigest(files: readonly CorpusFile[]): Promise<string> {
+/**
+ * A digest of frameline's code: its code files' paths and digests. Undefined when the code is not laid
+ * out as src/ or dist/ (say, bundled into one file) or holds more than `MAX_CODE_FILES` files: then no
+ * corpus is taken as fresh.
+ */
+async function codeDigest(): Promise<string | undefined> {
+  if (!existsSync(join(CODE_DIR, "docs")) || !existsSync(join(CODE_DIR, "node"))) return undefined;
   const entries = await readdir(CODE_DIR, { recursive: true, withFileTypes: true });
   const code = entries
     .filter((entry) => entry.isFile() && CODE_FILE.test(entry.name))
     .map((entry) => relative(CODE_DIR, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
-  const hash = createHash("sha256");
+  if (code.length > MAX_CODE_FILES) return undefined;
   const texts = await Promise.all(code.map((path) => readFile(join(CODE_DIR, path))));
-  const add = (...parts: (string | Uint8Array)[]) => {
-    for (const part of parts) hash.update(`${part.length}:`).update(part);
-  };
-  for (const [i, path] of code.entries()) add(path, sha256(texts[i]!));
-  for (const file of files) add(file.path, file.text);
+  return digest(code.flatMap((path, i) => [path, sha256(texts[i]!)]));
+}
+
+/** A digest of a list of strings, each length-prefixed so no two lists collide. */
+function digest(parts: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
   return hash.digest("hex");
+}
+
+/** A digest of frameline's code and of `files` (paths and texts); undefined when the code cannot be digested. */
+export async function inputsDigest(files: readonly CorpusFile[]): Promise<string | undefined> {
+  const code = await codeDigest();
+  return code === undefined ? undefined : digest([code, ...files.flatMap((file) => [file.path, file.text])]);
 }
 
 /** The digest recorded for a corpus module's text. */
@@ -51,8 +67,12 @@ export function moduleDigest(text: string): string {
 }
 
 /** Whether `corpusFile` holds the corpus `recorded` describes, built from inputs with digest `inputs`. */
-export async function isFresh(recorded: BuiltCorpus | undefined, inputs: string, corpusFile: string): Promise<boolean> {
-  if (recorded?.inputs !== inputs) return false;
+export async function isFresh(
+  recorded: BuiltCorpus | undefined,
+  inputs: string | undefined,
+  corpusFile: string,
+): Promise<boolean> {
+  if (inputs === undefined || recorded?.inputs !== inputs) return false;
   const text = await readFile(corpusFile, "utf8").catch(() => undefined);
   return text !== undefined && moduleDigest(text) === recorded.module;
 }

@@ -116,7 +116,7 @@ async function bundle(
   corpusFile: string,
   recorded: CorpusSource,
   projectRoot: string,
-): Promise<{ index: BundledIndex; built: BuiltCorpus }> {
+): Promise<{ index: BundledIndex; built?: BuiltCorpus }> {
   const inputs = await inputsDigest(files);
   const file = shownPath(corpusFile, projectRoot);
   if (recorded.built && (await isFresh(recorded.built, inputs, corpusFile))) {
@@ -129,8 +129,10 @@ async function bundle(
   await writeCorpusText(text, corpusFile);
   const chunks = corpus.chunks.length;
   const gzip = gzipBytes(text);
-  const built = { inputs, module: moduleDigest(text), chunks, gzipBytes: gzip };
-  return { index: { file, chunks, unchanged: false, ...sized(Buffer.byteLength(text), gzip) }, built };
+  const index = { file, chunks, unchanged: false, ...sized(Buffer.byteLength(text), gzip) };
+  return inputs === undefined
+    ? { index }
+    : { index, built: { inputs, module: moduleDigest(text), chunks, gzipBytes: gzip } };
 }
 
 /** Writes `files` into the chosen D1 database, and an empty bundled corpus beside the Worker. */
@@ -161,7 +163,9 @@ export async function indexCommand(options: IndexCommandOptions): Promise<IndexR
   let d1: D1Index | null = null;
   if (chosen.d1 === null) bundled = await bundle(files, corpusFile, recorded, options.projectRoot);
   else d1 = await intoD1(files, chosen.d1, corpusFile, options);
-  if (!recordSource(corpusFile, options.projectRoot, { ...chosen, ...(bundled ? { built: bundled.built } : {}) }))
+  if (
+    !recordSource(corpusFile, options.projectRoot, { ...chosen, ...(bundled?.built ? { built: bundled.built } : {}) })
+  )
     warnings.push(
       `wrangler dev does not watch ${source}: it holds ${shownPath(corpusFile, options.projectRoot)} itself`,
     );
