@@ -111,9 +111,9 @@ export async function initProject(
     const files = [...(await writeTemplate(root, values)), ...(frameline.tarball ? [frameline.tarball] : [])].sort();
     return { name, dir: shownPath(root, cwd), files, frameline };
   } catch (error) {
-    // Nothing half-made is left: the folder is emptied again (and removed if init made it).
-    await rm(root, { recursive: true, force: true });
-    if (existed) await mkdir(root);
+    // Nothing half-made is left: the folder is emptied again (it was empty), or removed if init made it.
+    const made = existed ? (await readdir(root)).map((entry) => join(root, entry)) : [root];
+    for (const path of made) await rm(path, { recursive: true, force: true });
     throw error;
   }
 }

@@ -193,7 +193,7 @@ describe("frameline init, from this checkout", () => {
     assert.equal(result.stdout, "");
   });
 
-  test("without npm to pack with, init fails in one line, leaves no folder, and says what to give instead", async () => {
+  test("without npm to pack with, init fails in one line, leaves nothing behind, and says what to give instead", async () => {
     const bin = join(dir, "node-only-bin");
     await mkdir(bin);
     await symlink(process.execPath, join(bin, "node"));
@@ -205,6 +205,10 @@ describe("frameline init, from this checkout", () => {
         `frameline init: could not pack frameline from ${CHECKOUT} (spawn npm ENOENT); give --frameline-spec SPEC or --from-registry\n`,
     );
     assert.equal(existsSync(join(dir, "no-npm")), false);
+    await mkdir(join(dir, "kept-empty"));
+    const into = await frameline(["init", "kept-empty"], dir, userEnv({ PATH: bin }));
+    assert.equal(into.code, 1);
+    assert.deepEqual(readdirSync(join(dir, "kept-empty")), [], "the empty folder given is left, empty");
   });
 });
 
