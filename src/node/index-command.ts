@@ -12,11 +12,11 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { buildCorpus, type CorpusFile } from "../docs/index.ts";
 import { gzipBytes, sizeWarning, workerGzipEstimate } from "./bundle-size.ts";
-import { type Command, flag, stringOption } from "./command.ts";
+import { type Command, CommandFailure, flag, stringOption } from "./command.ts";
 import { count } from "./count.ts";
 import { type BuiltCorpus, inputsDigest, isFresh, moduleDigest } from "./corpus-freshness.ts";
 import { corpusModuleText, writeCorpusModule, writeCorpusText } from "./corpus-module.ts";
-import { type CorpusSource, recordedSource, recordSource } from "./corpus-source.ts";
+import { type CorpusSource, recordedSource, recordSource, sourceFile } from "./corpus-source.ts";
 import { emptyCorpusWarning, warnSkipped } from "./corpus-warnings.ts";
 import { indexIntoD1, summaryLine } from "./d1-index.ts";
 import { shownPath } from "./failure.ts";
@@ -91,6 +91,18 @@ function choose(options: IndexCommandOptions, recorded: CorpusSource): CorpusSou
   return { dir, d1 };
 }
 
+/** The record beside the corpus file; without `--refresh`, one that is not JSON is as none (it is rewritten). */
+function readRecord(corpusFile: string, options: IndexCommandOptions): CorpusSource {
+  try {
+    return recordedSource(corpusFile);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    if (!options.refresh) return { dir: null, d1: null };
+    const file = shownPath(sourceFile(corpusFile), options.projectRoot);
+    throw new CommandFailure(`${file}: not JSON, so --refresh cannot repeat the last run: give the folder to index`);
+  }
+}
+
 /** A warning when wrangler.toml and the mode disagree: D1 written but not bound, or bound while bundling. */
 function bindingWarning(projectRoot: string, d1: string | null): string | undefined {
   const config = join(projectRoot, "wrangler.toml");
@@ -151,7 +163,7 @@ async function intoD1(
 /** Indexes the chosen folder (default: README.md and docs/) into the bundle or D1, and records the choice. */
 export async function indexCommand(options: IndexCommandOptions): Promise<IndexResult> {
   const corpusFile = resolve(options.projectRoot, options.out ?? DEFAULT_CORPUS_FILE);
-  const recorded = recordedSource(corpusFile);
+  const recorded = readRecord(corpusFile, options);
   const chosen = choose(options, recorded);
   const read = options.onSkip ? { onSkip: options.onSkip } : {};
   const root = chosen.dir === null ? options.projectRoot : resolve(options.projectRoot, chosen.dir);
@@ -163,9 +175,8 @@ export async function indexCommand(options: IndexCommandOptions): Promise<IndexR
   let d1: D1Index | null = null;
   if (chosen.d1 === null) bundled = await bundle(files, corpusFile, recorded, options.projectRoot);
   else d1 = await intoD1(files, chosen.d1, corpusFile, options);
-  if (
-    !recordSource(corpusFile, options.projectRoot, { ...chosen, ...(bundled?.built ? { built: bundled.built } : {}) })
-  )
+  const record = bundled?.built ? { ...chosen, built: bundled.built } : chosen;
+  if (!recordSource(corpusFile, options.projectRoot, record))
     warnings.push(
       `wrangler dev does not watch ${source}: it holds ${shownPath(corpusFile, options.projectRoot)} itself`,
     );

@@ -64,6 +64,24 @@ describe("frameline index", () => {
     assert.equal(repaired.stderr, "frameline: indexed 2 documents, 3 chunks from docs\n");
   });
 
+  test("a record that is not JSON is rewritten by a run given the folder, and refused in one line by --refresh", async () => {
+    const project = join(dir, "broken-record");
+    await mkdir(join(project, "docs"), { recursive: true });
+    await mkdir(join(project, "worker"));
+    await writeFile(join(project, "docs", "one.md"), "# One\n\nA single section.\n");
+    await writeFile(join(project, "worker", "corpus.source.json"), "{ half");
+    const refresh = await frameline(["index", "--refresh"], project);
+    assert.equal(refresh.code, 1);
+    assert.equal(
+      refresh.stderr,
+      "frameline index: worker/corpus.source.json: not JSON, so --refresh cannot repeat the last run: give the folder to index\n",
+    );
+    const given = await frameline(["index", "docs"], project);
+    assert.equal(given.code, 0, given.stderr);
+    assert.equal(given.stderr, "frameline: indexed 1 document, 1 chunk from docs\n");
+    assert.equal(JSON.parse(await readFile(join(project, "worker", "corpus.source.json"), "utf8")).dir, "docs");
+  });
+
   test("a change to frameline's own code rebuilds a corpus built from the same Markdown", async () => {
     // A copy of the checkout's code (with its node_modules linked), so its code can change here.
     const copy = join(dir, "checkout-copy");
