@@ -7,6 +7,9 @@
  *
  *   bundle  index time = buildCorpus (chunk, hash, MiniSearch index); size = the Worker bundled by esbuild
  *           with that corpus, raw and gzipped (the free plan takes 3 MiB gzipped, the hard limit is 10 MiB);
+ *           beside it, `frameline index`'s estimate of that gzipped size (src/node/bundle-size.ts: the corpus
+ *           module gzipped, plus an allowance for the code), as a ratio to the real one, and its cost (the
+ *           gzip of the module text) as a share of the index time;
  *   d1      index time = the statements `frameline index --d1` writes (chunk, hash, terms) and running them
  *           inside workerd (Miniflare's local D1, as `wrangler d1 execute --local` does); size = the
  *           SQLite files on disk.
@@ -25,6 +28,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Miniflare } from "miniflare";
 import { d1Update } from "../src/docs/d1/write.ts";
+import { gzipBytes, workerGzipEstimate } from "../src/node/bundle-size.ts";
+import { corpusModuleText } from "../src/node/corpus-module.ts";
 import { buildCorpus, type CorpusFile } from "../src/docs/index.ts";
 import { bundleWorker } from "../test/support/worker/bundle.ts";
 import { localD1 } from "../test/support/worker/d1.ts";
@@ -45,6 +50,8 @@ interface Row {
   readonly indexMs: number;
   readonly bytes: number;
   readonly gzip?: number;
+  /** `frameline index`'s estimate of the gzipped Worker, and the time it took. */
+  readonly estimate?: { readonly bytes: number; readonly ms: number };
   readonly p50: number;
   readonly p99: number;
   readonly healthz: number;
@@ -81,6 +88,9 @@ async function bundleMode(size: number, files: CorpusFile[]): Promise<Row> {
   const started = performance.now();
   const corpus = await buildCorpus(files);
   const indexMs = performance.now() - started;
+  const text = corpusModuleText(corpus);
+  const estimated = performance.now();
+  const estimate = { bytes: workerGzipEstimate(gzipBytes(text)), ms: performance.now() - estimated };
   const bundle = await bundleWorker(corpus);
   try {
     const script = await readFile(bundle.scriptPath);
@@ -94,6 +104,7 @@ async function bundleMode(size: number, files: CorpusFile[]): Promise<Row> {
         indexMs,
         bytes: script.length,
         gzip: gzipSync(script).length,
+        estimate,
         ...timing,
       };
     } finally {
@@ -140,6 +151,11 @@ for (const size of SIZES) {
       `${row.mode.padEnd(6)} ${String(row.chunks).padStart(6)} chunks  index ${(row.indexMs / 1000).toFixed(1)} s  ` +
         `${mib(row.bytes)}${row.gzip === undefined ? "" : ` (gzip ${mib(row.gzip)})`}  query p50 ${row.p50.toFixed(2)} ms ` +
         `p99 ${row.p99.toFixed(2)} ms  (healthz p50 ${row.healthz.toFixed(2)} ms)`,
+    );
+  for (const row of rows.filter((r) => r.size === size && r.estimate && r.gzip))
+    console.log(
+      `       estimate ${mib(row.estimate!.bytes)} gzipped = ${(row.estimate!.bytes / row.gzip!).toFixed(3)}× the bundle's; ` +
+        `${row.estimate!.ms.toFixed(0)} ms = ${((100 * row.estimate!.ms) / row.indexMs).toFixed(1)}% of the index time`,
     );
 }
 for (const mode of ["bundle", "d1"] as const) {

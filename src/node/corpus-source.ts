@@ -7,6 +7,8 @@
  */
 import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import * as v from "valibot";
+import type { BuiltCorpus } from "./corpus-freshness.ts";
 import { isWithin } from "./path-within.ts";
 
 /** The choices a corpus was built with (folder relative to the project; null for README.md and docs/). */
@@ -14,7 +16,16 @@ export interface CorpusSource {
   readonly dir: string | null;
   /** The D1 database the corpus was written to, or null when it is bundled. */
   readonly d1: string | null;
+  /** What the bundled corpus was built from, so a run with the same inputs leaves it (corpus-freshness.ts). */
+  readonly built?: BuiltCorpus;
 }
+
+const BuiltCorpusSchema = v.object({
+  inputs: v.string(),
+  module: v.string(),
+  chunks: v.number(),
+  gzipBytes: v.number(),
+});
 
 /** The record beside a corpus file. */
 export function sourceFile(corpusFile: string): string {
@@ -26,12 +37,17 @@ export function watchLink(corpusFile: string): string {
   return join(dirname(corpusFile), "corpus-dir");
 }
 
-/** The record for a corpus file; the default (README.md and docs/, bundled) when there is none. */
+/** The record for a corpus file; the default (README.md and docs/, bundled, not built) when there is none. */
 export function recordedSource(corpusFile: string): CorpusSource {
   const file = sourceFile(corpusFile);
   if (!existsSync(file)) return { dir: null, d1: null };
-  const { dir, d1 } = JSON.parse(readFileSync(file, "utf8")) as { dir?: unknown; d1?: unknown };
-  return { dir: typeof dir === "string" ? dir : null, d1: typeof d1 === "string" ? d1 : null };
+  const { dir, d1, built } = JSON.parse(readFileSync(file, "utf8")) as { dir?: unknown; d1?: unknown; built?: unknown };
+  const parsed = v.safeParse(BuiltCorpusSchema, built);
+  return {
+    dir: typeof dir === "string" ? dir : null,
+    d1: typeof d1 === "string" ? d1 : null,
+    ...(parsed.success ? { built: parsed.output } : {}),
+  };
 }
 
 /**

@@ -9,11 +9,16 @@ export function warnSkipped(err: (line: string) => void): (path: string, reason:
   return (path, reason) => err(`frameline: warning: left out ${printable(path)}: ${reason}`);
 }
 
+/** The warning for a corpus with no documents; `source` says where Markdown was looked for. */
+export function emptyCorpusWarning(source: string): string {
+  return `no Markdown files in ${source}; the corpus is empty`;
+}
+
 /** Warns on `err` when `corpus` has no documents; `source` says where Markdown was looked for. */
 export function warnIfEmpty(
   corpus: { readonly documents: readonly unknown[] },
   source: string,
   err: (line: string) => void,
 ): void {
-  if (corpus.documents.length === 0) err(`frameline: warning: no Markdown files in ${source}; the corpus is empty`);
+  if (corpus.documents.length === 0) err(`frameline: warning: ${emptyCorpusWarning(source)}`);
 }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { d1Update, STORED_DOCUMENTS, type StoredDocument } from "../docs/d1/write.ts";
 import { sqlText } from "../docs/d1/sql-text.ts";
 import type { CorpusFile } from "../docs/index.ts";
+import { count } from "./count.ts";
 import { type D1Target, executeD1File, queryD1 } from "./wrangler-d1.ts";
 
 /** What one D1 update did. */
@@ -42,7 +43,8 @@ export async function indexIntoD1(files: readonly CorpusFile[], target: D1Target
   return summary;
 }
 
-/** The summary as one line: `3 documents rewritten (41 chunks), 1 removed, 12 unchanged`. */
+/** The summary as one line: `3 documents written (41 chunks), 1 removed, 12 unchanged`. */
 export function summaryLine(summary: D1IndexSummary): string {
-  return `${summary.written} documents written (${summary.chunks} chunks), ${summary.removed} removed, ${summary.unchanged} unchanged`;
+  const written = `${count(summary.written, "document")} written (${count(summary.chunks, "chunk")})`;
+  return `${written}, ${summary.removed} removed, ${summary.unchanged} unchanged`;
 }

@@ -16,6 +16,7 @@ const ERRNO_TEXT: Readonly<Record<string, string>> = {
   ELOOP: "too many levels of symbolic links",
   EROFS: "read-only file system",
   ENOSPC: "no space left on device",
+  ENAMETOOLONG: "file name too long",
 };
 
 /** `text` with C0 and C1 control characters written as `\u00XX`. */

@@ -1,23 +1,25 @@
 // frameline as a user installs it: the packed tarball (never the repo's sources) installed into a fresh
 // project in a temp folder, then used from plain Node 20, Deno, Bun, workerd, Chromium, TypeScript 5.9
-// and the installed CLI; and `frameline init`'s project installed, tested and served. One pack and one
-// install of the consumer per run; the init project has its own install (from the npm cache).
+// and the installed CLI; and `frameline init`'s project installed, tested and served, and the README's
+// Install section followed (init-suite.ts, readme-install-suite.ts). One pack and one install of the
+// consumer per run; the init projects have their own installs (from the npm cache, offline).
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { appendFile, readFile, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { verifyResultAttestations } from "../../src/attest/index.ts";
-import type { AttesterKey, ContextQueryResult } from "../../src/protocol/index.ts";
+import type { AttesterKey } from "../../src/protocol/index.ts";
 import { decodeLine } from "../../src/wire/index.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
 import { bundleForBrowser, modulePage, pageResults } from "../support/browser/page-results.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 import { runtimeExports } from "../support/package/api-names.ts";
+import { initSuites } from "./init-suite.ts";
 import { type Consumer, packAndInstall } from "../support/package/consumer.ts";
-import { type Run, run, type Started, start, userEnv } from "../support/package/processes.ts";
+import { type Run, run, userEnv } from "../support/package/processes.ts";
 import { WORKERD_BUILD } from "../support/worker/bundle.ts";
 import { publicKeyOfSeed, startWorker } from "../support/worker/http.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
@@ -246,7 +248,7 @@ describe("frameline installed from its tarball", () => {
     test("frameline index ./docs writes the corpus into the consumer's worker/, not into the package", async () => {
       const result = await npx(["index", "./docs"]);
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /indexed 1 documents, \d+ chunks from docs/);
+      assert.equal(result.stderr, "frameline: indexed 1 document, 1 chunk from docs\n");
       const corpus = JSON.parse(await readFile(join(consumer.dir, "worker", "corpus.json"), "utf8"));
       assert.deepEqual(
         corpus.documents.map((document: { path: string }) => document.path),
@@ -283,147 +285,7 @@ describe("frameline installed from its tarball", () => {
     });
   });
 
-  describe("frameline init", () => {
-    let project: string;
-    let manifestAsWritten: { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-    let initOut: string;
-
-    before(async () => {
-      const result = await run("npx", ["frameline", "init", "my-docs"], {
-        cwd: consumer.dir,
-        timeoutMs: RUN_TIMEOUT_MS,
-      });
-      assert.equal(result.code, 0, result.stderr);
-      initOut = result.stdout;
-      project = join(consumer.dir, "my-docs");
-      const manifestFile = join(project, "package.json");
-      const text = await readFile(manifestFile, "utf8");
-      manifestAsWritten = JSON.parse(text);
-      // frameline is not on the registry yet: the project installs this run's tarball in its place.
-      const manifest = JSON.parse(text);
-      manifest.dependencies.frameline = `file:${consumer.tarball}`;
-      await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-    });
-
-    test("writes the project, pinning this frameline and wrangler as the repo pins it", async () => {
-      assert.match(initOut, /created my-docs in my-docs/);
-      const files = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? files(join(dir, entry.name)) : [relative(project, join(dir, entry.name))],
-        );
-      assert.deepEqual(files(project).sort(), [
-        ".gitignore",
-        "README.md",
-        "docs/index.md",
-        "package.json",
-        "scripts/ensure-deps.mjs",
-        "test/smoke.test.mjs",
-        "tsconfig.json",
-        "worker/index.ts",
-        "worker/json-modules.d.ts",
-        "wrangler.toml",
-      ]);
-      assert.deepEqual(manifestAsWritten.dependencies, { frameline: MANIFEST.version });
-      assert.deepEqual(manifestAsWritten.devDependencies, { wrangler: MANIFEST.devDependencies.wrangler });
-      const toml = await readFile(join(project, "wrangler.toml"), "utf8");
-      assert.match(toml, /^name = "my-docs"$/m);
-      const date = /^compatibility_date = "(\d{4}-\d{2}-\d{2})"$/m.exec(toml)?.[1] ?? "";
-      assert.ok(date !== "" && date <= "2026-05-03", `compatibility_date ${date}`);
-      const worker = await readFile(join(project, "worker", "index.ts"), "utf8");
-      assert.match(worker, /from "frameline\/docs"/);
-      assert.match(worker, /from "frameline\/provider"/);
-      for (const file of files(project))
-        assert.doesNotMatch(await readFile(join(project, file), "utf8"), /\{\{/, `${file} has an unfilled placeholder`);
-    });
-
-    test("its npm test, as the first command, installs it and verifies one signed answer from wrangler dev", async (t) => {
-      const result = await run("npm", ["test"], {
-        cwd: project,
-        env: userEnv({ npm_config_prefer_offline: "true" }),
-        timeoutMs: 300_000,
-      });
-      const output = `${result.stdout}\n${result.stderr}`;
-      assert.equal(result.code, 0, output);
-      assert.match(output, /^# pass 1$/m);
-      assert.match(output, /^# fail 0$/m);
-      assert.equal(statSync(join(project, ".dev.vars")).mode & 0o777, 0o600);
-      t.diagnostic(
-        `npm test in the init project (npm install from the cache + wrangler dev + query): ${Math.round(result.ms)} ms`,
-      );
-    });
-
-    test("its worker type-checks against the published declarations (TypeScript 5.9)", async (t) => {
-      const tsc = join(consumer.dir, "node_modules", "typescript", "bin", "tsc");
-      const result = await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: project, timeoutMs: 120_000 });
-      assert.equal(result.code, 0, result.stdout);
-      t.diagnostic(`tsc 5.9 on the init project: ${Math.round(result.ms)} ms`);
-    });
-
-    test("under wrangler dev it serves signed answers, and an edit to docs/ without a restart", async (t) => {
-      const started = performance.now();
-      const seed = /^ATTESTATION_SEED=([0-9a-f]{64})$/m.exec(await readFile(join(project, ".dev.vars"), "utf8"))?.[1];
-      assert.ok(seed);
-      let wrangler: Started | undefined;
-      try {
-        wrangler = await start(
-          process.execPath,
-          [join(project, "node_modules", "wrangler", "bin", "wrangler.js"), "dev", "--ip", "127.0.0.1", "--port", "0"],
-          {
-            cwd: project,
-            env: userEnv({
-              WRANGLER_SEND_METRICS: "false",
-              WRANGLER_HIDE_BANNER: "true",
-              CLOUDFLARE_CF_FETCH_ENABLED: "false",
-            }),
-            ready: /Ready on (http:\/\/127\.0\.0\.1:\d+)/,
-            timeoutMs: 120_000,
-          },
-        );
-        const endpoint = `${wrangler.match[1]}/contextgraph`;
-        const post = async (body: unknown) => {
-          const response = await fetch(endpoint, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          });
-          return decodeLine(await response.text());
-        };
-        const ack = await post({ type: "handshake", protocol_version: "contextgraph/1.0" });
-        assert.equal(ack.type, "handshake_ack");
-        assert.equal(ack.provider.name, "my-docs");
-        const pinned = ack.attester_keys?.find((key) => key.public_key === publicKeyOfSeed(seed));
-        assert.ok(pinned, "the Worker publishes the key of the seed in .dev.vars");
-        const ask = async (goal: string): Promise<ContextQueryResult> => {
-          const answer = await post({ type: "query", query: { goal, max_frames: 3, max_tokens: 1000 } });
-          assert.equal(answer.type, "frames");
-          return answer.result;
-        };
-        const signedAnswer = await ask("how are answers signed?");
-        const report = await verifyResultAttestations(signedAnswer, ack.provider.name, [pinned]);
-        assert.equal(report.result.state, "attested");
-        assert.ok(report.frames.length > 0 && report.frames.every((frame) => frame.state === "attested"));
-
-        await appendFile(join(project, "docs", "index.md"), "\n## Zeppelins\n\nThe quokka zeppelin leaves at dawn.\n");
-        let edited: ContextQueryResult | undefined;
-        const deadline = performance.now() + 60_000;
-        while (performance.now() < deadline) {
-          const result = await ask("quokka zeppelin");
-          if (result.frames.some((frame) => frame.content?.includes("quokka zeppelin"))) {
-            edited = result;
-            break;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        assert.ok(edited, `the edit was not served within 60 s:\n${wrangler.output()}`);
-        assert.equal(wrangler.child.exitCode, null, "wrangler dev kept running");
-        const editedReport = await verifyResultAttestations(edited, ack.provider.name, [pinned]);
-        assert.equal(editedReport.result.state, "attested");
-      } finally {
-        await wrangler?.stop();
-      }
-      t.diagnostic(`wrangler dev start + signed query + edit served: ${Math.round(performance.now() - started)} ms`);
-    });
-  });
+  initSuites(() => consumer);
 
   describe("in TypeScript", () => {
     test("TypeScript 5.9 type-checks a strict consumer under nodenext and bundler resolution, skipLibCheck off", async (t) => {

@@ -91,7 +91,7 @@ describe("frameline index DIR --d1 NAME", () => {
     await writeFile(join(dir, "handbook", "ref.md"), edited);
     const run = await cli(["index", "--refresh"], dir);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /local D1 database test-docs: 1 documents written \(1 chunks\), 0 removed, 1 unchanged/);
+    assert.match(run.stderr, /local D1 database test-docs: 1 document written \(1 chunk\), 0 removed, 1 unchanged/);
     const ref = (await rows()).find((row) => row.id === "ref.md#reference");
     assert.equal(ref?.digest, sha256Digest(edited));
     const again = await cli(["index", "--refresh"], dir);

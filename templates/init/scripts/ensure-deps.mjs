@@ -4,7 +4,10 @@ import { existsSync } from "node:fs";
 
 if (!existsSync("node_modules/.package-lock.json")) {
   console.error("installing the dependencies (npm install) …");
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["install", "--no-audit", "--no-fund"], { stdio: "inherit" });
+  // npm is a .cmd script on Windows, which only a shell runs.
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], {
+    stdio: "inherit",
+    shell: process.platform === "win32",
+  });
   process.exit(result.status ?? 1);
 }

@@ -25,7 +25,12 @@ function startWrangler() {
       cwd: ROOT,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        WRANGLER_HIDE_BANNER: "true",
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      },
     },
   );
   let output = "";

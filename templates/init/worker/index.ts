@@ -3,17 +3,20 @@
  * contextgraph/1.0), served over HTTP at /contextgraph: POST one envelope (`handshake`, `query`,
  * `verify`), get one back; GET describes the provider and its signing key.
  *
- * wrangler's build step indexes docs/ into worker/corpus.json (`frameline index docs`). Answers are
+ * wrangler's build step indexes docs/ into worker/corpus.json (`frameline index docs`), or, when
+ * wrangler.toml binds DOCS_DB, into that D1 database (`frameline index docs --d1 NAME`). Answers are
  * signed with the Ed25519 seed in the ATTESTATION_SEED secret: locally in .dev.vars (written by
  * `frameline dev-key`), deployed with `wrangler secret put ATTESTATION_SEED`.
  */
 import { signerFromSeed } from "frameline/attest";
-import { docsProvider, readCorpus } from "frameline/docs";
+import { type D1DocsDatabase, docsProvider, readCorpus } from "frameline/docs";
 import { createProviderApp } from "frameline/provider";
 import corpusJson from "./corpus.json";
 
-/** The Worker's bindings: wrangler.toml [vars] and secrets. */
+/** The Worker's bindings: wrangler.toml [vars], d1_databases and secrets. */
 interface Env {
+  /** The corpus in D1, when wrangler.toml binds it (see README.md, "Larger docs"). */
+  readonly DOCS_DB?: D1DocsDatabase;
   /** 32-byte Ed25519 seed as 64 lowercase hex characters (a secret). */
   readonly ATTESTATION_SEED?: string;
   /** Browser origins allowed to call the provider (CORS): comma-separated, or "*". */
@@ -36,7 +39,8 @@ async function createApp(env: Env) {
   const signer = seed
     ? await signerFromSeed(seed, { keyId: (publicKey) => `{{name}}-${publicKey.slice(0, 8)}`, attesterId: "{{name}}" })
     : undefined;
-  return createProviderApp(docsProvider(corpus, { name: "{{name}}", ...(signer ? { signer } : {}) }), {
+  const source = env.DOCS_DB ?? corpus;
+  return createProviderApp(docsProvider(source, { name: "{{name}}", ...(signer ? { signer } : {}) }), {
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
     ...(signer ? {} : { note: "answers are unsigned: set the ATTESTATION_SEED secret to sign them" }),
   });

@@ -46,7 +46,7 @@ async function npm(args: readonly string[], cwd: string): Promise<string> {
  * `npm pack` rebuilds dist/ in place (prepack: the build removes dist/ first), so two test files packing at
  * once (test/package and test/ask run in parallel under `npm test`) could ship each other's half-built
  * dist/. Packs of this repo take turns through a lock directory in the temp folder; a lock whose holder
- * process is gone is taken over.
+ * process is gone is taken over. `frameline init` run from this checkout packs it too (test/node/init).
  */
 const PACK_LOCK = join(
   tmpdir(),
@@ -71,7 +71,8 @@ async function lockHolderAlive(): Promise<boolean> {
   }
 }
 
-async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` (a pack of this repo) while holding the lock. */
+export async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
   const deadline = performance.now() + NPM_TIMEOUT_MS;
   for (;;) {
     try {

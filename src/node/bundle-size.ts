@@ -1,0 +1,46 @@
+/**
+ * How big a Worker bundling a corpus would be, gzipped, against the Workers plans' script size limits
+ * (3 MiB gzipped on the free plan, 10 MiB on a paid one): the corpus module is gzipped as wrangler
+ * measures an upload (zlib's default level), and the Worker's own code is counted as a fixed allowance.
+ * Past a limit, `frameline index` warns and names `--d1`, which keeps the corpus in D1 instead (spec §1.8).
+ */
+import { gzipSync } from "node:zlib";
+
+const MIB = 1024 * 1024;
+
+/** The Workers plans' limits on a script's gzipped size, smallest first. */
+export const PLAN_LIMITS: readonly { readonly plan: "free" | "paid"; readonly gzipBytes: number }[] = [
+  { plan: "free", gzipBytes: 3 * MIB },
+  { plan: "paid", gzipBytes: 10 * MIB },
+];
+
+/**
+ * What the Worker's own code (frameline's provider, hono, the template's few lines) adds, gzipped. The
+ * init template's Worker measures 72 KiB with wrangler 4.86; test/package holds this estimate to
+ * wrangler's own figure for the init project.
+ */
+export const WORKER_CODE_GZIP_BYTES = 128 * 1024;
+
+/** The corpus module's text gzipped as wrangler measures an upload (zlib's default level), in bytes. */
+export function gzipBytes(text: string): number {
+  return gzipSync(text).length;
+}
+
+/** The whole Worker gzipped, estimated from its corpus module's gzipped size and the code's allowance. */
+export function workerGzipEstimate(corpusGzipBytes: number): number {
+  return corpusGzipBytes + WORKER_CODE_GZIP_BYTES;
+}
+
+const mib = (bytes: number, digits: number) => `${(bytes / MIB).toFixed(digits)} MiB`;
+
+/** The warning for a Worker past a plan's limit (naming `--d1`), or undefined when it fits the free plan. */
+export function sizeWarning(workerGzipBytes: number): string | undefined {
+  const [free, paid] = PLAN_LIMITS as [(typeof PLAN_LIMITS)[number], (typeof PLAN_LIMITS)[number]];
+  const about = `the Worker would be about ${mib(workerGzipBytes, 1)} gzipped with this corpus`;
+  const instead = "keep the corpus in a D1 database instead: frameline index DIR --d1 DATABASE";
+  if (workerGzipBytes > paid.gzipBytes)
+    return `${about}, past the ${mib(paid.gzipBytes, 0)} limit of a paid Workers plan: ${instead}`;
+  if (workerGzipBytes > free.gzipBytes)
+    return `${about}, past the ${mib(free.gzipBytes, 0)} limit of the Workers free plan (${mib(paid.gzipBytes, 0)} on a paid plan): ${instead}`;
+  return undefined;
+}
