@@ -1,7 +1,8 @@
 /**
  * The `frameline` command line: `frameline <command> [arguments]`, one module per command (see
  * command.ts). Help and the version go to stdout; a usage error is one line naming the bad argument
- * (exit 2); an expected failure is one line (exit 1); only a bug prints a stack trace.
+ * (exit 2); an expected failure is one line (exit 1); only a bug prints a stack trace. A closed
+ * stdout ends any command quietly with exit 0 (process-end.ts).
  */
 import { parseArgs } from "node:util";
 import { type Command, type CommandInput, UsageError } from "./command.ts";
@@ -14,6 +15,7 @@ import { inspectHostCli } from "./inspect-host-command.ts";
 import { inspectHttpCli } from "./inspect-http-command.ts";
 import { inspectStdioCli } from "./inspect-stdio-command.ts";
 import { ownManifest } from "./manifest.ts";
+import { endQuietly } from "./process-end.ts";
 import { serveCli } from "./serve-command.ts";
 
 const COMMANDS: readonly Command[] = [
@@ -47,8 +49,7 @@ Paths resolve against the current folder. Exit status: 0 on success, 1 when a
 command fails (decode: when a line is not a valid envelope; inspect: when the
 target is not conformant), 2 on a usage error.`;
 
-const stdoutLine = (line: string) => void process.stdout.write(`${line}\n`);
-const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+const { out: stdoutLine, err: stderrLine } = endQuietly(process.cwd());
 
 /** parseArgs's message, first sentence only ("Unknown option '--x'. To specify a positional…" → "unknown option '--x'"), printable. */
 function usageMessage(message: string): string {
