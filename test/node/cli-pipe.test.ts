@@ -5,7 +5,7 @@
 // its next write, quietly, with exit status 0 (process-end.ts).
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, openSync } from "node:fs";
+import { closeSync, constants, createWriteStream, existsSync, openSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -100,6 +100,23 @@ describe("a closed stdout ends every command quietly, exit 0", () => {
     assert.equal(result.stderr, "");
   });
 
+  test("decode FILE | head -n 1, the file a FIFO the test writes: the same", async () => {
+    const fifo = join(dir, "transcript.fifo");
+    assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
+    // Opening a FIFO for writing waits for its reader: decode, once it has started.
+    const writer = createWriteStream(fifo);
+    writer.write('{"type":"shutdown"}\n');
+    const result = await throughHead(["decode", "transcript.fifo"], {
+      cwd: dir,
+      afterHead: () => writer.end('{"type":"shutdown"}\n'),
+    });
+    // Had decode never opened the FIFO, the open for writing would wait forever: a reader of our own ends it.
+    if (writer.pending) closeSync(openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK));
+    assert.match(result.stdout.trimEnd(), REPORT_LINE);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stderr, "");
+  });
+
   test("inspect http | head -n 1: the first check's line, written after head has gone, ends it, exit 0", async () => {
     const held = await gate();
     const app = createProviderApp(echoProvider());
@@ -139,6 +156,7 @@ describe("a closed stdout ends every command quietly, exit 0", () => {
 
   const fromTheStart: [string, string[]][] = [
     ["demo", ["demo"]],
+    ["decode --json", ["decode", "--json"]],
     ["inspect host", ["inspect", "host"]],
     ["inspect stdio --json", ["inspect", "stdio", "--json", "--", process.execPath, "provider.mjs"]],
     ["--help", ["--help"]],
