@@ -3,8 +3,9 @@
 // break a rule and then fixed, each report read off the child's stdout as it comes; no sleeps, every
 // step waits on the line that says it happened.
 import assert from "node:assert/strict";
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -156,6 +157,32 @@ describe("frameline inspect stdio --watch (issue 21.10)", () => {
     }
   });
 
+  test("its stdout a file in the folder it watches (> report.txt): writing the report is no change", async () => {
+    const folder = join(dir, "redirected");
+    await mkdir(folder);
+    await writeFile(join(folder, "provider.mjs"), providerDoubleSource(0.5));
+    const report = openSync(join(folder, "report.txt"), "w");
+    const child = spawn(
+      process.execPath,
+      [...CLI_ARGS, "inspect", "stdio", "--watch", "--", process.execPath, "provider.mjs"],
+      { cwd: folder, stdio: ["ignore", report, "pipe"], timeout: 120_000 },
+    );
+    closeSync(report);
+    const err = new Lines(child.stderr!);
+    try {
+      await err.until(WATCHING);
+      await save(join(folder, "provider.mjs"), providerDoubleSource(0.5));
+      // Had the first run's own report counted, the next run would have started at once, for report.txt.
+      assert.deepEqual(await err.until(/changed; checking again$/), [
+        "frameline inspect: provider.mjs changed; checking again",
+      ]);
+      await err.until(WATCHING);
+      assert.equal((await readFile(join(folder, "report.txt"), "utf8")).match(/^CGP conformant: /gm)?.length, 2);
+    } finally {
+      stop(child);
+    }
+  });
+
   test("--watch with --json is a usage error: exit 2, one line", async () => {
     const { err, exited } = watching(dir, ["--json"]);
     assert.deepEqual(await exited, { code: 2, signal: null });
@@ -167,6 +194,6 @@ describe("frameline inspect stdio --watch (issue 21.10)", () => {
 });
 
 /** Ends a child the test started, if it is still running (a failed assertion must not leave it behind). */
-function stop(child: ChildProcessWithoutNullStreams): void {
+function stop(child: ChildProcess): void {
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
