@@ -31,7 +31,7 @@ export function violationText(found: Violation): string {
   return `${found.anchor}${frame}${path}: ${found.message}`;
 }
 
-/** `n thing` or `n things`. */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** `n thing` or `n things` (or `plural`, for a noun that does not take an s: `count(2, "identity", "identities")`). */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }

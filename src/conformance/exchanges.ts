@@ -58,6 +58,27 @@ export async function queryOn(link: ProbeLink, query: ContextQuery, id?: string)
   return outcomeOf(await link.request(envelope), "frames", (frames: { result: ContextQueryResult }) => frames.result);
 }
 
+/**
+ * A host-driven query (spec §4.3): sent without an id, so a `frames` or `error` reply that carries one is
+ * not its answer (the reference host hands such a reply to the waiter of that id, finds none and drops
+ * it) and the check that asked says so; `correlation` alone judges H4. Except where the reference host
+ * checks no id (`lenient`): over HTTP or in-page, to a provider that does not declare `correlation`
+ * (§4.1 `verify_correlation`: nothing sent ⇒ OK).
+ */
+export async function hostQueryOn(
+  link: ProbeLink,
+  query: ContextQuery,
+  lenient: boolean,
+): Promise<Outcome<ContextQueryResult>> {
+  const outcome = await queryOn(link, query);
+  if (outcome.kind === "failed" || outcome.id === undefined || lenient) return outcome;
+  const reply = outcome.kind === "ok" ? "frames" : "error";
+  return {
+    kind: "failed",
+    problem: `the ${reply} reply carried id ${quote(outcome.id)}, but the query was sent without one: not its answer (§4.3)`,
+  };
+}
+
 /** A verify request (spec §1.10): identities only, no id (2.0.0 has none on verify). */
 export async function verifyOn(link: ProbeLink, frames: readonly FrameId[]): Promise<Outcome<VerifyResponse>> {
   const reply = await link.request({ type: "verify", request: { frames: [...frames] } });

@@ -8,7 +8,7 @@ import { inPageTransport } from "../host/transports/in-page.ts";
 import type { HandshakeAck } from "../protocol/envelope.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
-import { handshakeOn, notOk, type Outcome, queryOn } from "./exchanges.ts";
+import { handshakeOn, hostQueryOn, notOk, type Outcome } from "./exchanges.ts";
 import { exchangeLink } from "./link/exchange-link.ts";
 import type { ProbeLink, WireLink } from "./link/link.ts";
 import { streamLink } from "./link/stream-link.ts";
@@ -103,9 +103,12 @@ export class SuiteRun {
     return this.#probeAnswer;
   }
 
-  /** A query on the main connection. */
+  /**
+   * A query on the main connection, as the host sends it: without an id, so that a reply carrying one is
+   * not its answer, except over HTTP or in-page to a provider that does not declare correlation (spec §4.3).
+   */
   ask(query: ContextQuery): Promise<Outcome<ContextQueryResult>> {
-    return queryOn(this.link, query);
+    return hostQueryOn(this.link, query, !this.wire && !this.ack.capabilities.correlation);
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * The `frameline` command line: `frameline <command> [arguments]`, one module per command (see
  * command.ts). Help and the version go to stdout; a usage error is one line naming the bad argument
- * (exit 2); an expected failure is one line (exit 1); only a bug prints a stack trace.
+ * (exit 2); an expected failure is one line (exit 1); only a bug prints a stack trace. A closed
+ * stdout ends any command quietly with exit 0 (process-end.ts).
  */
 import { parseArgs } from "node:util";
 import { type Command, type CommandInput, UsageError } from "./command.ts";
@@ -14,6 +15,7 @@ import { inspectHostCli } from "./inspect-host-command.ts";
 import { inspectHttpCli } from "./inspect-http-command.ts";
 import { inspectStdioCli } from "./inspect-stdio-command.ts";
 import { ownManifest } from "./manifest.ts";
+import { endQuietly } from "./process-end.ts";
 import { serveCli } from "./serve-command.ts";
 
 const COMMANDS: readonly Command[] = [
@@ -36,24 +38,41 @@ function commandHelp(command: Command): string {
   return `  frameline ${command.synopsis}\n${indent(command.description)}`;
 }
 
+/** What `frameline <command> --help` prints: the synopsis, the description, then the details. */
+function fullHelp(command: Command): string {
+  return commandHelp(command) + (command.details ? `\n${indent(command.details)}` : "");
+}
+
+/** The commands `words` name: one (`decode`, `inspect http`) or a group (`inspect`: all three). */
+function named(words: readonly string[]): Command[] {
+  const name = words.join(" ");
+  return COMMANDS.filter((command) => command.name === name || command.name.startsWith(`${name} `));
+}
+
 const USAGE = `usage: frameline <command> [arguments]
 
 ${COMMANDS.map(commandHelp).join("\n\n")}
 
-  frameline --help | -h       this text (frameline <command> --help: that command's)
+  frameline --help | -h       this text (frameline <command> --help, or
+                              frameline help <command>: that command's)
   frameline --version         frameline's version
 
 Paths resolve against the current folder. Exit status: 0 on success, 1 when a
 command fails (decode: when a line is not a valid envelope; inspect: when the
-target is not conformant), 2 on a usage error.`;
+target is not conformant), 2 on a usage error. A command whose stdout is closed
+(frameline decode … | head -1) ends there, quietly, with exit status 0.`;
 
-const stdoutLine = (line: string) => void process.stdout.write(`${line}\n`);
-const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+const { out: stdoutLine, err: stderrLine } = endQuietly(process.cwd());
 
 /** parseArgs's message, first sentence only ("Unknown option '--x'. To specify a positional…" → "unknown option '--x'"), printable. */
 function usageMessage(message: string): string {
   const sentence = message.split(/\.\s/)[0] ?? message;
   return printable(sentence.charAt(0).toLowerCase() + sentence.slice(1));
+}
+
+/** Whether `args` (options, not what follows `--`) ask for help. */
+function asksForHelp(args: readonly string[]): boolean {
+  return args.includes("--help") || args.includes("-h");
 }
 
 /** Parses `args` against `command`'s options; the errors parseArgs throws become usage errors. */
@@ -67,6 +86,8 @@ function parseFor(command: Command, args: string[]): Pick<CommandInput, "values"
       options: { ...command.options, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
+    // Asked for help, it gets help, whatever else the line holds (an option it does not know, say).
+    if (asksForHelp(args)) return { values: {}, positionals: [], help: true };
     if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS_"))
       throw new UsageError(usageMessage(error.message));
     throw error;
@@ -90,7 +111,7 @@ async function runCommand(command: Command, args: string[]): Promise<number> {
   try {
     const { help, ...parsed } = parseFor(command, dashes === -1 ? args : args.slice(0, dashes));
     if (help) {
-      stdoutLine(commandHelp(command) + (command.details ? `\n${indent(command.details)}` : ""));
+      stdoutLine(fullHelp(command));
       return 0;
     }
     return await command.run({ ...parsed, ...passthrough, cwd, out: stdoutLine, err: stderrLine });
@@ -106,8 +127,33 @@ async function runCommand(command: Command, args: string[]): Promise<number> {
   }
 }
 
+/** The usage error for a command line that names no command: exit status 2. */
+function noCommand(problem: string, prefix = "frameline"): number {
+  const names = [...new Set(COMMANDS.map((c) => c.name.split(" ")[0]))];
+  stderrLine(`${prefix}: ${problem} (commands: ${names.join(", ")}; see frameline --help)`);
+  return 2;
+}
+
+/** `frameline help <command>`: the help of the command (or group) named, exit 0; an unknown name is a usage error. */
+function help(words: readonly string[]): number {
+  const commands = named(words);
+  if (commands.length === 0)
+    return noCommand(`unknown command ${printable(JSON.stringify(words.join(" ")))}`, "frameline help");
+  stdoutLine(commands.map(fullHelp).join("\n\n"));
+  return 0;
+}
+
+/** `frameline inspect` without a target it knows: its three commands' help when asked for, else a usage error. */
+function inspectWithoutTarget(args: readonly string[]): number {
+  const dashes = args.indexOf("--");
+  if (asksForHelp(dashes === -1 ? args : args.slice(0, dashes))) return help(["inspect"]);
+  stderrLine("frameline inspect: say what to inspect: http <url>, stdio -- <command>, or host (see frameline --help)");
+  return 2;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
+  if (first === "help" && rest.length > 0) return help(rest);
   if (first === "-h" || first === "--help" || first === "help" || first === "--version") {
     stdoutLine(first === "--version" ? `frameline ${ownManifest().version}` : USAGE);
     return 0;
@@ -116,16 +162,8 @@ async function main(argv: string[]): Promise<number> {
   const [name, args] = first === "inspect" ? [`inspect ${rest[0] ?? ""}`, rest.slice(1)] : [first, rest];
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (command) return runCommand(command, args);
-  if (first === "inspect") {
-    stderrLine(
-      `frameline inspect: say what to inspect: http <url>, stdio -- <command>, or host (see frameline --help)`,
-    );
-    return 2;
-  }
-  const problem = first === undefined ? "missing command" : `unknown command ${JSON.stringify(first)}`;
-  const names = [...new Set(COMMANDS.map((c) => c.name.split(" ")[0]))];
-  stderrLine(`frameline: ${problem} (commands: ${names.join(", ")}; see frameline --help)`);
-  return 2;
+  if (first === "inspect") return inspectWithoutTarget(rest);
+  return noCommand(first === undefined ? "missing command" : `unknown command ${JSON.stringify(first)}`);
 }
 
 process.exitCode = await main(process.argv.slice(2));

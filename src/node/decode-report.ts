@@ -14,11 +14,21 @@ import {
   type Violation,
 } from "../protocol/index.ts";
 import { correlationId, type DecodedItem, errorCode } from "../wire/index.ts";
+import { count } from "../conformance/evidence.ts";
 
 /** What a transcript item turned into: a summary line plus the violations found. */
 export interface ItemReport {
+  /** Its line number in the transcript, from 1. */
   readonly line: number;
+  /** Whether it is a valid envelope that breaks no requirement. */
   readonly ok: boolean;
+  /** The envelope's `type`, when the line decoded. */
+  readonly type?: string;
+  /** The envelope's correlation `id`, when it has one (spec §1.3). */
+  readonly id?: string;
+  /** The wire error, when the line did not decode (spec §1.2). */
+  readonly error?: { readonly code: string; readonly message: string };
+  /** One line for a person: the envelope's gist, or the wire error. */
   readonly summary: string;
   readonly violations: readonly Violation[];
 }
@@ -36,10 +46,10 @@ function summarize(envelope: Envelope): string {
     case "frames": {
       const tokens = envelope.result.frames.reduce((sum, frame) => sum + budgetTokens(frame.content), 0);
       const signed = envelope.result.result_attestation ? " signed" : "";
-      return `${tag} ${envelope.result.frames.length} frame(s), ${tokens} budget tokens, truncated=${envelope.result.truncated}${signed}`;
+      return `${tag} ${count(envelope.result.frames.length, "frame")}, ${tokens} budget tokens, truncated=${envelope.result.truncated}${signed}`;
     }
     case "verify":
-      return `${tag} ${envelope.request.frames.length} identit(y/ies)`;
+      return `${tag} ${count(envelope.request.frames.length, "identity", "identities")}`;
     case "verified":
       return `${tag} ${envelope.response.verdicts.map((verdict) => verdict.status).join(",") || "no verdicts"}`;
     case "error":
@@ -66,14 +76,34 @@ function violationsOf(envelope: Envelope): Violation[] {
 
 /** Reports one decoded item; with `strict`, unknown members are reported too (authoring lint). */
 export function reportItem(item: DecodedItem<{ envelope: Envelope; raw: unknown }>, strict: boolean): ItemReport {
-  if ("error" in item)
-    return { line: item.line, ok: false, summary: `error ${item.error.code}: ${item.error.message}`, violations: [] };
+  if ("error" in item) {
+    const error = { code: item.error.code, message: item.error.message };
+    return { line: item.line, ok: false, error, summary: `error ${error.code}: ${error.message}`, violations: [] };
+  }
   const { envelope, raw } = item.envelope;
   const lint = strict
     ? lintEnvelope(raw).map((issue) => ({ anchor: "strict", message: issue.message, path: issue.path }))
     : [];
   const violations = [...violationsOf(envelope), ...lint];
-  return { line: item.line, ok: violations.length === 0, summary: summarize(envelope), violations };
+  const id = correlationId(envelope);
+  return {
+    line: item.line,
+    ok: violations.length === 0,
+    type: envelope.type,
+    ...(id === undefined ? {} : { id }),
+    summary: summarize(envelope),
+    violations,
+  };
+}
+
+/**
+ * A report as one line of JSON (`frameline decode --json`, documented in docs/codec.md): `line`, `ok`,
+ * then `type` and `id` (when it has one) for an envelope or `error` ({code, message}) for a line that
+ * did not decode, then `violations`, each {anchor, message, path?, frame?}. No summary: that is for people.
+ */
+export function reportJson(report: ItemReport): string {
+  const { summary: _forPeople, ...fields } = report;
+  return JSON.stringify(fields);
 }
 
 /** Formats a report as text: the summary, then one indented line per violation. */

@@ -4,8 +4,10 @@
  * (`host-content-binding`), shown under a heading of their own and in the JSON under `extensions`,
  * never counted as reference checks. The provider that dies mid-query
  * is a real child (`frameline serve --stdio --misbehave crash-on-query`), and the provenance
- * fixture is written to real files, in a temporary folder removed afterwards.
+ * fixture is written to real files, in a temporary folder removed afterwards (also when the run
+ * is ended early).
  */
+import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -34,6 +36,9 @@ failed, 1 otherwise.`,
   async run(input) {
     const output = stdoutOutput(flag(input, "json"));
     const folder = await mkdtemp(join(tmpdir(), "frameline-inspect-"));
+    // A run ended early (its stdout closed, Ctrl-C) leaves through process.exit: the folder goes then too.
+    const removeNow = () => rmSync(folder, { recursive: true, force: true });
+    process.once("exit", removeNow);
     try {
       heading(output, "host");
       const corpus = join(folder, "corpus");
@@ -54,6 +59,7 @@ failed, 1 otherwise.`,
       });
       return finish(output, report);
     } finally {
+      process.off("exit", removeNow);
       await rm(folder, { recursive: true, force: true });
     }
   },

@@ -16,6 +16,7 @@ import {
   passed,
   runConformance,
 } from "../conformance/index.ts";
+import { count } from "../conformance/evidence.ts";
 import { type CommandInput, flag, stringOption } from "./command.ts";
 import { printable } from "./failure.ts";
 import { fileSource } from "./file-source.ts";
@@ -90,7 +91,7 @@ function extensionsLine(report: ConformanceReport, color: boolean): string {
   if (extensions.length === 0) return "";
   const failed = extensions.filter((check) => check.status === "fail").map((check) => check.name);
   const passing = extensions.filter((check) => check.status === "pass").length;
-  const counts = `${extensions.length} check${extensions.length === 1 ? "" : "s"}, ${passing} passed, ${failed.length} failed`;
+  const counts = `${count(extensions.length, "check")}, ${passing} passed, ${failed.length} failed`;
   return failed.length === 0
     ? `frameline extensions: ${counts}\n`
     : `${paint(color, "31;1", "frameline extensions failed")} (${failed.join(", ")}): ${counts}\n`;
@@ -110,7 +111,9 @@ export function finish(output: InspectOutput, report: ConformanceReport): number
   const tally = (status: string) => report.checks.filter((check) => check.status === status).length;
   const counts = `${tally("pass")} passed, ${tally("fail")} failed, ${tally("skipped")} skipped`;
   const verdict = ok ? paint(output.color, "32;1", "CGP conformant") : paint(output.color, "31;1", "not conformant");
-  output.write(`${verdict}: ${report.checks.length} checks, ${counts}\n${extensionsLine(report, output.color)}`);
+  output.write(
+    `${verdict}: ${count(report.checks.length, "check")}, ${counts}\n${extensionsLine(report, output.color)}`,
+  );
   return status;
 }
 

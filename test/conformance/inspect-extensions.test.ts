@@ -47,7 +47,7 @@ test("a report without extensions (a provider's) prints and exits exactly as bef
   assert.equal(output.text(), "CGP conformant: 2 checks, 2 passed, 0 failed, 0 skipped\n");
   const failing = captured();
   assert.equal(finish(failing, { target: "a provider", checks: [check("handshake", "fail")] }), 1);
-  assert.equal(failing.text(), "not conformant: 1 checks, 0 passed, 1 failed, 0 skipped\n");
+  assert.equal(failing.text(), "not conformant: 1 check, 0 passed, 1 failed, 0 skipped\n");
 });
 
 test("progress: the extensions' heading once, before the first extension's line, never for reference checks", () => {

@@ -1,6 +1,6 @@
 // The frameline CLI as a real child process: stdin in, report out, exit status.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ describe("frameline CLI", () => {
     const lines = result.stdout.trimEnd().split("\n");
     assert.equal(lines.length, 14);
     for (const line of lines) assert.match(line, /^\s+\d+ {2}ok /);
-    assert.match(lines[7] ?? "", /frames id=req-2 2 frame\(s\), .* signed$/);
+    assert.match(lines[7] ?? "", /frames id=req-2 2 frames, .* signed$/);
   });
 
   test("decode names the failing anchors and wire errors, never the content, and exits 1", () => {
@@ -183,5 +183,146 @@ describe("frameline CLI: help, usage errors and expected failures", () => {
     assert.equal(second.status, 0);
     assert.equal(second.stderr, "");
     assert.equal(readFileSync(join(dir, ".dev.vars"), "utf8"), text);
+  });
+});
+
+describe("frameline CLI: help everywhere, decode from a file, JSON and counts (issue 21.8)", () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "frameline-cli-8-"));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  const INSPECT_SYNOPSES = ["frameline inspect http <url>", "frameline inspect stdio [", "frameline inspect host ["];
+
+  test("inspect --help, inspect -h and help inspect print the three inspect commands' help, exit 0", () => {
+    for (const args of [
+      ["inspect", "--help"],
+      ["inspect", "-h"],
+      ["help", "inspect"],
+      ["inspect", "nothing", "-h"],
+    ]) {
+      const result = run(args);
+      assert.equal(result.status, 0, `${args.join(" ")}: ${result.stderr}`);
+      assert.equal(result.stderr, "");
+      for (const synopsis of INSPECT_SYNOPSES) assert.ok(result.stdout.includes(`  ${synopsis}`), synopsis);
+      assert.doesNotMatch(result.stdout, /frameline (serve|decode)/);
+    }
+  });
+
+  test("help <command> is <command> --help, and --help wins over an option the command does not know", () => {
+    const asked = run(["decode", "--help"]);
+    assert.equal(asked.status, 0);
+    assert.match(asked.stdout, /^ {2}frameline decode \[FILE\] \[--strict\] \[--json\] \[--max-line-bytes N\]\n/);
+    for (const args of [
+      ["help", "decode"],
+      ["decode", "--no-such-option", "--help"],
+    ]) {
+      const result = run(args);
+      assert.equal(result.status, 0, args.join(" "));
+      assert.equal(result.stdout, asked.stdout, args.join(" "));
+    }
+    assert.equal(run(["help", "inspect", "host"]).stdout, run(["inspect", "host", "--help"]).stdout);
+  });
+
+  test("help with a name that is no command is one usage line, exit 2", () => {
+    const result = run(["help", "decoder"]);
+    assert.equal(result.status, 2);
+    assert.equal(
+      result.stderr,
+      'frameline help: unknown command "decoder" (commands: init, serve, index, dev-key, decode, demo, inspect; see frameline --help)\n',
+    );
+    assert.equal(result.stdout, "");
+  });
+
+  test("decode FILE reads the file, decode - reads stdin, and stdin that is not a terminal gets no notice", async () => {
+    await writeFile(join(dir, "session.ndjson"), '{"type":"shutdown"}\n');
+    const fromFile = run(["decode", "session.ndjson"], "garbage\n", dir);
+    assert.equal(fromFile.status, 0, fromFile.stderr);
+    assert.equal(fromFile.stdout, "   1  ok    shutdown\n");
+    const fromStdin = run(["decode", "-"], '{"type":"shutdown"}\n', dir);
+    assert.equal(fromStdin.stdout, "   1  ok    shutdown\n");
+    assert.equal(fromStdin.stderr, "");
+  });
+
+  test("decode FILE: a missing file or a folder is one line, exit 1", async () => {
+    await mkdir(join(dir, "folder"), { recursive: true });
+    const cases: [string, string][] = [
+      ["nowhere.ndjson", "frameline decode: nowhere.ndjson: no such file or directory\n"],
+      ["folder", "frameline decode: folder: is a directory, not a file\n"],
+    ];
+    for (const [file, line] of cases) {
+      const result = run(["decode", file], "", dir);
+      assert.equal(result.status, 1, file);
+      assert.equal(result.stderr, line);
+      assert.equal(result.stdout, "");
+    }
+  });
+
+  test("decode --json writes one JSON object per line: line, ok, type and id or error, violations", () => {
+    const transcript = [
+      '{"type":"query","id":"q1","query":{"goal":"g","max_frames":2,"max_tokens":100}}',
+      "garbage",
+      '{"type":"frames","id":"q1","result":{"frames":[{"id":"a","kind":"doc","title":"t","content":"abcd","score":2,"token_cost":1,"citation_label":"c"}],"truncated":false}}',
+    ].join("\n");
+    const result = run(["decode", "--json"], transcript);
+    assert.equal(result.status, 1);
+    const documented = /`frameline decode --json`.*?```json\n(.*?)```/s.exec(
+      readFileSync(new URL("../../docs/codec.md", import.meta.url), "utf8"),
+    );
+    assert.equal(result.stdout, documented?.[1], "docs/codec.md shows exactly what decode --json writes");
+    assert.deepEqual(
+      result.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+      [
+        { line: 1, ok: true, type: "query", id: "q1", violations: [] },
+        { line: 2, ok: false, error: { code: "invalid_json", message: 'line is not JSON: "garbage"' }, violations: [] },
+        {
+          line: 3,
+          ok: false,
+          type: "frames",
+          id: "q1",
+          violations: [{ anchor: "F1", message: "score must be within [0, 1]", path: "score", frame: "a" }],
+        },
+      ],
+    );
+  });
+
+  test("decode counts in words: 1 frame, 1 identity, 2 frames", () => {
+    const frame = (id: string) =>
+      `{"id":"${id}","kind":"doc","title":"t","content":"abcd","score":0.5,"token_cost":1,"citation_label":"c"}`;
+    const transcript = [
+      `{"type":"frames","result":{"frames":[${frame("a")}],"truncated":false}}`,
+      `{"type":"frames","result":{"frames":[${frame("a")},${frame("b")}],"truncated":false}}`,
+      '{"type":"verify","request":{"frames":[{"provider_id":"p","frame_id":"a"}]}}',
+    ].join("\n");
+    const lines = run(["decode"], transcript).stdout.trimEnd().split("\n");
+    assert.deepEqual(lines, [
+      "   1  ok    frames 1 frame, 1 budget tokens, truncated=false",
+      "   2  ok    frames 2 frames, 2 budget tokens, truncated=false",
+      "   3  ok    verify 1 identity",
+    ]);
+  });
+
+  test("decode on a terminal says on stderr that it reads stdin, then reads it to Ctrl-D (a real pty, script(1))", async () => {
+    const quoted = [process.execPath, ...CLI_ARGS, "decode"].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`);
+    const child = spawn("script", ["-qec", quoted.join(" "), "/dev/null"], { cwd: dir, timeout: 60_000 });
+    let output = "";
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    await new Promise<void>((resolve) =>
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        output += chunk;
+        if (output.includes("\n")) resolve();
+      }),
+    );
+    assert.equal(
+      output,
+      "frameline decode: reading a transcript from stdin (end it with Ctrl-D, or name a file: decode FILE)\r\n",
+    );
+    child.stdin.write('{"type":"shutdown"}\n\u0004');
+    assert.equal(await exited, 0, output);
+    assert.match(output, /\r\n {3}1 {2}ok {4}shutdown\r\n$/);
   });
 });

@@ -11,7 +11,7 @@ import { keyTable } from "../../attest/attestation-state.ts";
 import type { AttesterKey, FrameAttestation, ProvenanceAttestation } from "../../protocol/attestation.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
-import { quote } from "../evidence.ts";
+import { count, quote } from "../evidence.ts";
 
 /** A verdict that is not `valid`, as evidence. */
 function verdictText(verdict: AttestationVerdict): string {
@@ -122,7 +122,8 @@ export async function checkAttestations(
     keyOf,
   };
   const entries = result.frame_attestations ?? [];
-  if (entries.length > frames.length) tally.problems.push(`F11: ${entries.length} entries for ${frames.length} frames`);
+  if (entries.length > frames.length)
+    tally.problems.push(`F11: ${count(entries.length, "entry", "entries")} for ${count(frames.length, "frame")}`);
   for (const entry of entries.slice(0, frames.length)) {
     const i = named(name, frames, entry);
     if (i !== -1) await checkEntry(evidence, frames[i]!, i, entry, tally);

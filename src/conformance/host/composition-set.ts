@@ -7,6 +7,7 @@
 import { contentDigestSync } from "../../attest/hash.ts";
 import type { ComposedPrompt } from "../../host/compose/compose-for-prompt.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
+import { count } from "../evidence.ts";
 import type { HostSession } from "./host-under-test.ts";
 import { contentOf, costOf, honestFrame, scriptedProvider } from "./scripted.ts";
 
@@ -97,6 +98,8 @@ export function partitionProblems(composed: ComposedPrompt, set: readonly Served
       );
   }
   if (entries.length !== served.length)
-    problems.push(`${entries.length} audit entries for ${served.length} frames served`);
+    problems.push(
+      `${count(entries.length, "audit entry", "audit entries")} for ${count(served.length, "frame")} served`,
+    );
   return problems;
 }

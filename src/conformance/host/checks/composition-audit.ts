@@ -5,7 +5,7 @@
  * clean set that fits drops nothing.
  */
 import { fail, pass } from "../../checks/check.ts";
-import { findings } from "../../evidence.ts";
+import { count, findings } from "../../evidence.ts";
 import { CLEAN, citedCost, composeSet, OVERFLOWING, partitionProblems } from "../composition-set.ts";
 import { type HostCheck, inSession } from "../host-check.ts";
 
@@ -29,7 +29,7 @@ export const hostCompositionAudit: HostCheck = {
       ...(reasons.includes("duplicate") ? [] : ["the duplicate is not reported as one"]),
       ...(reasons.includes("over_budget") ? [] : ["no frame is reported over budget"]),
       ...partitionProblems(clean, CLEAN),
-      ...(clean.citations.length === 2 ? [] : [`the clean set lost ${2 - clean.citations.length} frames`]),
+      ...(clean.citations.length === 2 ? [] : [`the clean set lost ${count(2 - clean.citations.length, "frame")}`]),
     ];
     const evidence = `over-budget set: ${over.citations.length} of 4 frames included, ${citedCost(over, OVERFLOWING)} of ${BUDGET} tokens, excluded as ${reasons.join(", ") || "nothing"}; clean set: ${clean.citations.length} of 2 included`;
     return problems.length === 0 ? pass(evidence) : fail(`${findings(problems)} (${evidence})`);

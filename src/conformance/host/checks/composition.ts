@@ -6,7 +6,7 @@
  */
 import type { OfferedFrame } from "../../../host/compose/candidate.ts";
 import { fail, pass } from "../../checks/check.ts";
-import { findings } from "../../evidence.ts";
+import { count, findings } from "../../evidence.ts";
 import { citedCost, composeSet, OVERFLOWING, partitionProblems, type Served } from "../composition-set.ts";
 import { type HostCheck, inSession } from "../host-check.ts";
 import { contentOf, honestFrame, scriptedProvider } from "../scripted.ts";
@@ -62,7 +62,7 @@ export const compositionQuarantine: HostCheck = {
       const leaked = composed.citations.filter((c) => c.frame.provider_id !== "honest").length;
       const inPrompt = composed.prompt.includes("QUARANTINED");
       const kept = composed.citations.some((c) => c.frame.frame_id === "honest-1");
-      const evidence = `${leaked} frames of the liar and the flooder cited${inPrompt ? ", their content in the prompt" : ""}; the honest frame ${kept ? "included" : "missing"}`;
+      const evidence = `${count(leaked, "frame")} of the liar and the flooder cited${inPrompt ? ", their content in the prompt" : ""}; the honest frame ${kept ? "included" : "missing"}`;
       return leaked === 0 && !inPrompt && kept ? pass(evidence) : fail(evidence);
     }),
 };

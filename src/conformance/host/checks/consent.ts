@@ -6,7 +6,7 @@
  */
 import type { DataFlow } from "../../../protocol/provider-info.ts";
 import { fail, pass } from "../../checks/check.ts";
-import { quote } from "../../evidence.ts";
+import { count, quote } from "../../evidence.ts";
 import { type HostCheck, inSession, legOf, legText } from "../host-check.ts";
 import { honestFrame, scriptedProvider } from "../scripted.ts";
 
@@ -42,7 +42,7 @@ export const hostConsentGate: HostCheck = {
       const sentBefore = gated.queries();
       session.grantConsent("gated", flow);
       const after = await session.queryAll(QUERY);
-      const evidence = `before consent: ${legText(legOf(before, "gated"))}, ${sentBefore} queries sent, twin ${legText(legOf(before, "twin"))}; after: ${legText(legOf(after, "gated"))}`;
+      const evidence = `before consent: ${legText(legOf(before, "gated"))}, ${count(sentBefore, "query", "queries")} sent, twin ${legText(legOf(before, "twin"))}; after: ${legText(legOf(after, "gated"))}`;
       const gatedFirst = legOf(before, "gated")?.outcome === "consent_required" && sentBefore === 0;
       const twinServed = legOf(before, "twin")?.outcome === "frames";
       const gatedThen = legOf(after, "gated")?.outcome === "frames" && gated.queries() === 1;
@@ -65,7 +65,7 @@ export const hostScopeReceipt: HostCheck = {
       const sentBefore = gated.queries();
       session.recordReceipt("gated", "third-party-model");
       const after = await session.queryAll(QUERY);
-      const evidence = `boolean consent only: ${legText(leg)} naming ${missing.map(quote).join(", ") || "no scope"}, ${sentBefore} queries sent; with a receipt: ${legText(legOf(after, "gated"))}`;
+      const evidence = `boolean consent only: ${legText(leg)} naming ${missing.map(quote).join(", ") || "no scope"}, ${count(sentBefore, "query", "queries")} sent; with a receipt: ${legText(legOf(after, "gated"))}`;
       const refused = missing.length === 1 && missing[0] === "third-party-model" && sentBefore === 0;
       const served = legOf(after, "gated")?.outcome === "frames" && legOf(before, "twin")?.outcome === "frames";
       return refused && served ? pass(evidence) : fail(`C6: ${evidence}`);
