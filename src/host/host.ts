@@ -102,7 +102,8 @@ export class Host {
       return {
         provider: localId,
         outcome: "failed",
-        error: error instanceof HostError ? error : new HostError("transport", "the provider failed"),
+        error:
+          error instanceof HostError ? error : new HostError("transport", "the provider failed", {}, { cause: error }),
       };
     }
   }

@@ -4,7 +4,8 @@ import { PendingTable } from "../pending.ts";
 import type { StreamTransport } from "../transports/transport.ts";
 import type { Channel } from "./channel.ts";
 
-const inputClosed = () => new HostError("provider_crashed", "the provider's input is closed");
+const inputClosed = (cause: unknown) =>
+  new HostError("provider_crashed", "the provider's input is closed", {}, { cause });
 
 /** Reads the stream to its end, handing each reply to its waiter; the end, a bad line or a read error fails them all. */
 async function readReplies(transport: StreamTransport, pending: PendingTable): Promise<void> {
@@ -20,8 +21,8 @@ async function readReplies(transport: StreamTransport, pending: PendingTable): P
       }
       pending.deliver(item.envelope);
     }
-  } catch {
-    pending.failAll(new HostError("transport", "reading from the provider failed"));
+  } catch (error) {
+    pending.failAll(new HostError("transport", "reading from the provider failed", {}, { cause: error }));
   }
 }
 

@@ -4,7 +4,7 @@ import type { Envelope } from "../../protocol/envelope.ts";
 import type { ExchangeTransport } from "../transports/transport.ts";
 import type { Channel } from "./channel.ts";
 
-const exchangeFailed = () => new HostError("transport", "the exchange failed");
+const exchangeFailed = (cause: unknown) => new HostError("transport", "the exchange failed", {}, { cause });
 
 /**
  * A channel over an exchange transport: each request is its own exchange, so

@@ -24,6 +24,6 @@ export function encodeRequest(envelope: EnvelopeInit): string {
   } catch (error) {
     const message = error instanceof WireError ? error.message : "cannot encode envelope";
     const anchor = SHAPE_ANCHORS[String((envelope as { type?: unknown }).type)] ?? "§1.2";
-    throw new HostError("invalid_request", `refused to send: ${message}`, { anchor });
+    throw new HostError("invalid_request", `refused to send: ${message}`, { anchor }, { cause: error });
   }
 }

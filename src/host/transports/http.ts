@@ -36,7 +36,7 @@ async function post(
     return await send(target, { method: "POST", ...init, redirect: "manual" });
   } catch (thrown) {
     if (init.signal.aborted) throw thrown;
-    throw new HostError("transport", "the request to the provider failed");
+    throw new HostError("transport", "the request to the provider failed", {}, { cause: thrown });
   }
 }
 
