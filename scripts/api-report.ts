@@ -1,6 +1,6 @@
 /**
  * The API report: every export of every package entry point (package.json `exports`) with its kind and
- * its signature as a consumer's TypeScript sees it, written to docs/api.md by `npm run api-report`. A
+ * its signature as a consumer's TypeScript sees it, written to etc/api.md by `npm run api-report`. A
  * test fails when the surface changes and the report was not regenerated, so a change of surface (a new
  * export, a renamed parameter, a member added to an interface) is always a visible diff.
  *
@@ -18,7 +18,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const REPORT_FILE = resolve(ROOT, "docs/api.md");
+export const REPORT_FILE = resolve(ROOT, "etc/api.md");
 
 /** What an export is: the declaration keyword. */
 type Kind = "function" | "class" | "const" | "let" | "interface" | "type" | "enum";
@@ -214,7 +214,7 @@ export function apiReport(): string {
         "",
         ...sections,
       ].join("\n"),
-      "docs/api.md",
+      "etc/api.md",
     );
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // The whole library for the repo's own tests: every layer's public entry point, plus the internals
-// that tests check directly (a consumer gets only the entry points; see docs/api.md).
+// that tests check directly (a consumer gets only the entry points; see etc/api.md).
 export * from "../../src/protocol/index.ts";
 export * from "../../src/wire/index.ts";
 export * from "../../src/attest/index.ts";

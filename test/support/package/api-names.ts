@@ -1,9 +1,9 @@
-// What each entry point must export at run time, read from the API report (docs/api.md, generated from
+// What each entry point must export at run time, read from the API report (etc/api.md, generated from
 // the sources and held to them by test/conventions/api-report.test.ts): every export but the types.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const REPORT = fileURLToPath(new URL("../../../docs/api.md", import.meta.url));
+const REPORT = fileURLToPath(new URL("../../../etc/api.md", import.meta.url));
 const VALUE_KINDS = new Set(["function", "class", "const", "let", "enum"]);
 
 /** Entry point name (`frameline`, `frameline/wire`, …) → its value exports, sorted. */
