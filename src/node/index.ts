@@ -14,6 +14,7 @@ export {
   type StdioChildOptions,
   spawnStdioChild,
   stdioTarget,
+  type StdioTransport,
   stdioTransport,
 } from "./stdio-child.ts";
 export { type FileSourceOptions, fileSource } from "./file-source.ts";
