@@ -1,0 +1,87 @@
+/**
+ * Between `node:http` and a fetch handler (spec §1.1 "HTTP binding"): the
+ * incoming request as a web `Request` whose body streams (nothing is read
+ * ahead of the handler beyond one 64 KiB window), and the web `Response`
+ * written back with backpressure. A body the handler gave up on is never
+ * read further: its connection closes after the response.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** How much of a body is read ahead of the handler. */
+const BODY_WINDOW_BYTES = 64 * 1024;
+
+/** Something that answers fetch requests: a hono app (`createProviderApp`), or any `{ fetch }`. */
+export interface FetchHandler {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/**
+ * `incoming`'s body as a web stream, read only as the handler pulls. Cancelling
+ * it stops reading without ending the socket, so the response still goes out.
+ */
+function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+  let settled = false;
+  const stop = () => {
+    settled = true;
+    incoming.removeAllListeners("data");
+    incoming.pause();
+  };
+  /** Ends the stream once, when the body ends or the client goes away first. */
+  const end = (finish: () => void) => () => {
+    if (settled) return;
+    stop();
+    finish();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        incoming.on("data", (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+        });
+        incoming.once(
+          "end",
+          end(() => controller.close()),
+        );
+        incoming.once(
+          "close",
+          end(() => controller.error(new Error("the client went away"))),
+        );
+        incoming.pause();
+      },
+      pull() {
+        if (!settled) incoming.resume();
+      },
+      cancel: stop,
+    },
+    { highWaterMark: BODY_WINDOW_BYTES, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** `incoming` as a web `Request` under `origin` (the bound address, never the client's `Host`), aborted by `signal`. */
+export function webRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2)
+    headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+  const method = incoming.method ?? "GET";
+  const target = new URL(incoming.url ?? "/", origin);
+  const body = method === "GET" || method === "HEAD" ? {} : { body: bodyStream(incoming), duplex: "half" };
+  return new Request(`${origin}${target.pathname}${target.search}`, { method, headers, signal, ...body });
+}
+
+/**
+ * Writes `response` to `outgoing`, its body streamed with backpressure.
+ * `close` asks for the connection to end after it (a body left unread, a
+ * server closing). A client that goes away mid-body ends the write quietly.
+ */
+export async function writeResponse(response: Response, outgoing: ServerResponse, close: boolean): Promise<void> {
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) if (name !== "set-cookie") headers.push([name, value]);
+  for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+  if (close) headers.push(["connection", "close"]);
+  outgoing.writeHead(response.status, response.statusText || undefined, headers.flat());
+  if (response.body === null) return void outgoing.end();
+  await pipeline(Readable.fromWeb(response.body as never), outgoing).catch(() => outgoing.destroy());
+}
