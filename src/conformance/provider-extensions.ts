@@ -6,20 +6,8 @@
  * (`passed`); `extensionsPassed` reads them. A report gets `extensions` only
  * when one of them applies to its target.
  */
-import type { Verdict } from "./checks/check.ts";
+import type { ProviderExtension } from "./checks/check.ts";
 import { httpAttestation } from "./checks/http-attestation.ts";
-import type { SuiteRun } from "./suite-run.ts";
-import type { ConformanceTarget } from "./target.ts";
-
-/** One provider extension: run after the reference checks, on the main connection, on the targets it names. */
-export interface ProviderExtension {
-  readonly name: string;
-  /** The spec anchors it holds the provider to, for its evidence's tag. */
-  readonly anchor: string;
-  /** Whether it applies to a target of this kind. */
-  readonly runsOn: (kind: ConformanceTarget["kind"]) => boolean;
-  run(run: SuiteRun): Promise<Verdict>;
-}
 
 /** The extensions, in report order: signatures and content binding over HTTP (spec §3.11–§3.13, §1.8 #5). */
 export const PROVIDER_EXTENSIONS: readonly ProviderExtension[] = [httpAttestation];

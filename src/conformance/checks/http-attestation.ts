@@ -14,9 +14,8 @@ import { contentBindingOf } from "../../attest/content-binding.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
 import { findings, quote } from "../evidence.ts";
 import { notOk } from "../exchanges.ts";
-import type { ProviderExtension } from "../provider-extensions.ts";
 import { checkAttestations, presenceVerdict, tallyText } from "./attestation-verdicts.ts";
-import { fail, pass } from "./check.ts";
+import { fail, type ProviderExtension, pass } from "./check.ts";
 
 /**
  * Frames whose inline bytes are not the ones signed (§1.8 #5, D1). A frame
