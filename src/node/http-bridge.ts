@@ -8,6 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { errorReply, type KitErrorCode } from "../provider/error-reply.ts";
+import { encodeLine } from "../wire/line.ts";
 
 /** How much of a body is read ahead of the handler. */
 const BODY_WINDOW_BYTES = 64 * 1024;
@@ -61,7 +63,7 @@ function bodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /** `incoming` as a web `Request` under `origin` (the bound address, never the client's `Host`), aborted by `signal`. */
-export function webRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Request {
+function webRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2)
     headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
@@ -76,7 +78,7 @@ export function webRequest(incoming: IncomingMessage, origin: string, signal: Ab
  * `close` asks for the connection to end after it (a body left unread, a
  * server closing). A client that goes away mid-body ends the write quietly.
  */
-export async function writeResponse(response: Response, outgoing: ServerResponse, close: boolean): Promise<void> {
+async function writeResponse(response: Response, outgoing: ServerResponse, close: boolean): Promise<void> {
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers.push([name, value]);
   for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
@@ -84,4 +86,51 @@ export async function writeResponse(response: Response, outgoing: ServerResponse
   outgoing.writeHead(response.status, response.statusText || undefined, headers.flat());
   if (response.body === null) return void outgoing.end();
   await pipeline(Readable.fromWeb(response.body as never), outgoing).catch(() => outgoing.destroy());
+}
+
+/** A refusal of the bridge's own, as the HTTP binding refuses: an `error` envelope, then the connection closes. */
+function refuse(outgoing: ServerResponse, status: number, code: KitErrorCode, message: string): void {
+  if (outgoing.headersSent) return void outgoing.destroy();
+  const headers = { "content-type": "application/json; charset=utf-8", connection: "close" };
+  outgoing.writeHead(status, headers).end(encodeLine(errorReply(code, message)));
+}
+
+/** Serves one request: the app's answer, its connection closed after it when the body was left unread or `closing`. */
+async function relay(
+  app: FetchHandler,
+  origin: string,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  closing: boolean,
+): Promise<void> {
+  const gone = new AbortController();
+  outgoing.once("close", () => outgoing.writableFinished || gone.abort());
+  let request: Request;
+  try {
+    request = webRequest(incoming, origin, gone.signal);
+  } catch {
+    // A method fetch forbids (TRACE, TRACK): nothing to hand the app.
+    return refuse(outgoing, 405, "bad_request", "method not allowed");
+  }
+  let response: Response;
+  try {
+    response = await app.fetch(request);
+  } catch {
+    // A handler that throws instead of answering (the provider app answers its own faults): nothing of it is told.
+    return refuse(outgoing, 500, "internal", "the provider failed to answer");
+  }
+  await writeResponse(response, outgoing, !incoming.complete || closing);
+}
+
+/**
+ * A `node:http` request listener that serves `app`: each request a web
+ * `Request` under `origin()` (aborted when the client goes away), each
+ * `Response` written back; a response begun while `closing()` ends its
+ * connection. Nothing `app` throws escapes: it is a 500 `internal` envelope.
+ */
+export function fetchListener(
+  app: FetchHandler,
+  state: { readonly origin: () => string; readonly closing: () => boolean },
+): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
+  return (incoming, outgoing) => void relay(app, state.origin(), incoming, outgoing, state.closing());
 }

@@ -3,16 +3,20 @@
  * `createProviderApp` served by `node:http` (or `node:https` with `tls`).
  * Bound to 127.0.0.1 unless told otherwise; plain HTTP only on loopback,
  * as hosts send plaintext only to loopback (C7). `close` is graceful and bounded.
+ *
+ * `node:http` directly rather than `@hono/node-server`: the bridge is a page
+ * of code (http-bridge.ts), a runtime dependency would reach every user of
+ * the package, and what matters here is ours either way: a body the app gave
+ * up on must close its connection after the 413 (not be read on, nor reset
+ * before the answer), and `close` must be bounded.
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { isLoopbackUrl } from "../host/loopback.ts";
 import type { Provider } from "../provider/definition.ts";
-import { errorReply, type KitErrorCode } from "../provider/error-reply.ts";
 import { createProviderApp, type ProviderAppOptions } from "../provider/http-app.ts";
-import { encodeLine } from "../wire/line.ts";
-import { type FetchHandler, webRequest, writeResponse } from "./http-bridge.ts";
+import { fetchListener } from "./http-bridge.ts";
 
 /** Options of `serveHttp`: where to listen, how long `close` waits, and the binding's own (`ProviderAppOptions`). */
 export interface ServeHttpOptions extends ProviderAppOptions {
@@ -57,41 +61,6 @@ function checkedAddress(options: ServeHttpOptions): { host: string; port: number
   return { host, port };
 }
 
-/** A refusal of the adapter's own, as the binding refuses: an `error` envelope, then the connection closes. */
-function refuse(outgoing: ServerResponse, status: number, code: KitErrorCode, message: string): void {
-  if (outgoing.headersSent) return void outgoing.destroy();
-  const headers = { "content-type": "application/json; charset=utf-8", connection: "close" };
-  outgoing.writeHead(status, headers).end(encodeLine(errorReply(code, message)));
-}
-
-/** Serves one request: the app's answer, the connection closed after it when the body was left unread or the server closes. */
-async function relay(
-  app: FetchHandler,
-  origin: string,
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  closing: () => boolean,
-): Promise<void> {
-  const gone = new AbortController();
-  outgoing.once("close", () => outgoing.writableFinished || gone.abort());
-  let request: Request;
-  try {
-    request = webRequest(incoming, origin, gone.signal);
-  } catch {
-    // A method fetch forbids (TRACE, TRACK): nothing to hand the app.
-    return refuse(outgoing, 405, "bad_request", "method not allowed");
-  }
-  let response: Response;
-  try {
-    response = await app.fetch(request);
-  } catch {
-    // The app answers its own faults; this is a fault of the adapter's, and nothing of it is told.
-    return refuse(outgoing, 500, "internal", "the provider failed to answer");
-  }
-  // A response begun while closing also ends its connection.
-  await writeResponse(response, outgoing, !incoming.complete || closing());
-}
-
 /** Listens, resolving with the address bound; a bind error (EADDRINUSE, EACCES) rejects. */
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -118,8 +87,7 @@ export async function serveHttp(provider: Provider, options: ServeHttpOptions = 
   const app = createProviderApp(provider, options);
   let origin = "";
   let closing = false;
-  const handler = (incoming: IncomingMessage, outgoing: ServerResponse) =>
-    void relay(app, origin, incoming, outgoing, () => closing);
+  const handler = fetchListener(app, { origin: () => origin, closing: () => closing });
   const server: Server = options.tls
     ? createHttpsServer({ ...SERVER_BOUNDS, cert: options.tls.cert, key: options.tls.key }, handler)
     : createHttpServer(SERVER_BOUNDS, handler);

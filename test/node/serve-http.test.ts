@@ -5,11 +5,13 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { fetchListener } from "../../src/node/http-bridge.ts";
 import { serveHttp } from "../../src/node/serve-http.ts";
 import { within } from "../support/host/stdio.ts";
 import { connect, decodeLine, httpTransport, signerFromSeed, verifyResultAttestations } from "../support/lib.ts";
@@ -264,6 +266,89 @@ describe("serveHttp", () => {
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the node:http bridge (fetchListener)", () => {
+  /** Serves `fetch` with the bridge on 127.0.0.1; returns its origin and a close that ends every connection. */
+  async function bridged(fetch: (request: Request) => Promise<Response>) {
+    let origin = "";
+    const server = createServer(fetchListener({ fetch }, { origin: () => origin, closing: () => false }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const close = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    return { origin, close };
+  }
+
+  test("a handler that throws is a 500 internal envelope, nothing of its error told, and the process lives on", async () => {
+    const server = await bridged(async () => {
+      throw new Error("secret detail of the fault");
+    });
+    try {
+      const answer = await once(`${server.origin}/x`, "POST", HANDSHAKE);
+      assert.equal(answer.status, 500);
+      assert.equal(answer.headers.connection, "close");
+      assert.deepEqual(decodeLine(answer.body), {
+        type: "error",
+        code: "internal",
+        message: "the provider failed to answer",
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("the request's signal aborts when the client goes away before the answer", async () => {
+    const aborted = signal();
+    const entered = signal();
+    const server = await bridged(async (request) => {
+      request.signal.addEventListener("abort", aborted.fire);
+      entered.fire();
+      await aborted.promise;
+      return new Response(null, { status: 204 });
+    });
+    try {
+      const req = httpRequest(`${server.origin}/x`, { method: "GET", agent: false });
+      req.on("error", () => undefined);
+      req.end();
+      await entered.promise;
+      req.destroy();
+      await within(aborted.promise, 10_000, "the abort");
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("the body is handed over as the client sends it: the handler reads the first chunk before the last is sent", async () => {
+    const firstRead = signal();
+    const server = await bridged(async (request) => {
+      const reader = request.body!.getReader();
+      let text = new TextDecoder().decode((await reader.read()).value);
+      firstRead.fire();
+      for (let part = await reader.read(); !part.done; part = await reader.read())
+        text += new TextDecoder().decode(part.value);
+      return new Response(text, { status: 200 });
+    });
+    try {
+      const answer = new Promise<string>((resolve, reject) => {
+        const req = httpRequest(`${server.origin}/x`, { method: "POST", agent: false });
+        req.on("error", reject);
+        req.on("response", (res) => {
+          let text = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve(text));
+        });
+        req.write("first ");
+        void firstRead.promise.then(() => req.end("last"));
+      });
+      assert.equal(await within(answer, 10_000, "the echo"), "first last");
+    } finally {
+      await server.close();
     }
   });
 });
