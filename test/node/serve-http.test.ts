@@ -2,6 +2,8 @@
 // bodies stream to the app under its limit (a body declared past the drain bound is refused before it is
 // sent); keep-alive survives refusals; no redirect; close stops accepting, lets a request in flight finish
 // and ends its connection, and destroys what is left after its grace; TLS when asked; bad options refused.
+// And the bridge under it (fetchListener): a handler that throws is a 500 envelope, a client that leaves
+// aborts the request, and the body reaches the handler as it is sent.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
