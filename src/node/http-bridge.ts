@@ -6,8 +6,6 @@
  * read further: its connection closes after the response.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { errorReply, type KitErrorCode } from "../provider/error-reply.ts";
 import { encodeLine } from "../wire/line.ts";
 
@@ -73,10 +71,44 @@ function webRequest(incoming: IncomingMessage, origin: string, signal: AbortSign
   return new Request(`${origin}${target.pathname}${target.search}`, { method, headers, signal, ...body });
 }
 
+/** Resolves true once `outgoing` can take more, false if it closed first (the client went away). */
+function drained(outgoing: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (more: boolean) => () => {
+      outgoing.off("drain", onDrain).off("close", onClose);
+      resolve(more);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    outgoing.on("drain", onDrain).on("close", onClose);
+  });
+}
+
+/**
+ * Writes `body` with backpressure, one chunk held back so the last goes out
+ * with the end (a one-chunk body is sent whole, with its length). A client
+ * that goes away, or a body that fails, ends the write and the connection.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  let held: Uint8Array | undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return void outgoing.end(held);
+      if (held && !outgoing.write(held) && !(await drained(outgoing)))
+        return void reader.cancel().catch(() => undefined);
+      held = value;
+    }
+  } catch {
+    outgoing.destroy();
+  }
+}
+
 /**
  * Writes `response` to `outgoing`, its body streamed with backpressure.
  * `close` asks for the connection to end after it (a body left unread, a
- * server closing). A client that goes away mid-body ends the write quietly.
+ * server closing).
  */
 async function writeResponse(response: Response, outgoing: ServerResponse, close: boolean): Promise<void> {
   const headers: [string, string][] = [];
@@ -85,7 +117,7 @@ async function writeResponse(response: Response, outgoing: ServerResponse, close
   if (close) headers.push(["connection", "close"]);
   outgoing.writeHead(response.status, response.statusText || undefined, headers.flat());
   if (response.body === null) return void outgoing.end();
-  await pipeline(Readable.fromWeb(response.body as never), outgoing).catch(() => outgoing.destroy());
+  await writeBody(response.body, outgoing);
 }
 
 /** A refusal of the bridge's own, as the HTTP binding refuses: an `error` envelope, then the connection closes. */

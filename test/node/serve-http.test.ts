@@ -353,4 +353,29 @@ describe("the node:http bridge (fetchListener)", () => {
       await server.close();
     }
   });
+
+  test("a streamed response arrives whole, chunk by chunk; one whose body fails ends its connection unfinished", async () => {
+    const chunks = ["alpha ", "beta ", "gamma"];
+    const server = await bridged(async (request) => {
+      const fails = new URL(request.url).pathname === "/fails";
+      let i = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (fails && i === 1) return controller.error(new Error("the source broke"));
+          if (i === chunks.length) return controller.close();
+          controller.enqueue(new TextEncoder().encode(chunks[i++]!));
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    try {
+      const whole = await once(`${server.origin}/whole`, "GET");
+      assert.equal(whole.status, 200);
+      assert.equal(whole.body, "alpha beta gamma");
+      assert.equal(whole.headers["transfer-encoding"], "chunked");
+      await assert.rejects(once(`${server.origin}/fails`, "GET"), { code: "ECONNRESET" });
+    } finally {
+      await server.close();
+    }
+  });
 });
