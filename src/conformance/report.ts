@@ -1,9 +1,10 @@
 /**
  * The conformance report (spec §5): the reference inspector's JSON form,
  * `{"target", "checks": [{"name", "status", "evidence"}]}`. "CGP conformant"
- * means no check failed; `skipped` counts as not failing. A host report adds
- * `extensions` after `checks`: frameline's own checks, in the same form, kept
- * apart so that `target` and `checks` stay exactly the reference's.
+ * means no check failed; `skipped` counts as not failing. A host report, and
+ * a provider report over HTTP, add `extensions` after `checks`: frameline's
+ * own checks, in the same form, kept apart so that `target` and `checks`
+ * stay exactly the reference's.
  */
 
 /** A check's outcome (spec §5): `skipped` when it does not apply to the target or the declared capabilities. */
@@ -18,9 +19,9 @@ export interface CheckResult {
 
 /**
  * A whole run: what was checked, and each check's result in the reference's
- * order (spec §5.1, §5.3, §5.4). `extensions`, present on host reports only,
- * holds frameline's checks beyond the reference's: never counted among
- * `checks`, nor by `passed`.
+ * order (spec §5.1, §5.3, §5.4). `extensions`, present on host reports and
+ * on provider reports over HTTP, holds frameline's checks beyond the
+ * reference's: never counted among `checks`, nor by `passed`.
  */
 export interface ConformanceReport {
   readonly target: string;
@@ -47,8 +48,8 @@ export function passed(report: ConformanceReport): boolean {
 }
 
 /**
- * Whether no frameline extension failed (beyond spec §5.3, §5.4; true when
- * none ran). `frameline inspect host` exits 0 only when this and `passed` hold.
+ * Whether no frameline extension failed (beyond spec §5.1, §5.3, §5.4; true
+ * when none ran). `frameline inspect` exits 0 only when this and `passed` hold.
  */
 export function extensionsPassed(report: ConformanceReport): boolean {
   return (report.extensions ?? []).every((check) => check.status !== "fail");

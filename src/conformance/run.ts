@@ -7,6 +7,7 @@
 import type { ProviderCheck, Verdict } from "./checks/check.ts";
 import { PROVIDER_CHECKS } from "./checks/index.ts";
 import { type ConformanceOptions, resolveOptions } from "./options.ts";
+import { PROVIDER_EXTENSIONS } from "./provider-extensions.ts";
 import type { CheckResult, ConformanceReport } from "./report.ts";
 import { SuiteRun } from "./suite-run.ts";
 import { type ConformanceTarget, targetLabel } from "./target.ts";
@@ -20,12 +21,10 @@ function notApplicable(check: ProviderCheck, run: SuiteRun): string | undefined 
   return undefined;
 }
 
-/** Runs one check; an exception of its own is a failure that names its type, never a crash of the run. */
-async function judge(check: ProviderCheck, run: SuiteRun): Promise<Verdict> {
-  const reason = notApplicable(check, run);
-  if (reason !== undefined) return { status: "skipped", evidence: reason };
+/** Runs `judgement`; an exception of its own is a failure that names its type, never a crash of the run. */
+async function guarded(judgement: () => Promise<Verdict>, run: SuiteRun): Promise<Verdict> {
   try {
-    return await check.run(run);
+    return await judgement();
   } catch (error) {
     if (run.options.signal?.aborted) throw error;
     const what = error instanceof Error ? error.name : "a non-error value";
@@ -33,12 +32,62 @@ async function judge(check: ProviderCheck, run: SuiteRun): Promise<Verdict> {
   }
 }
 
+/** Runs one check, unless it does not apply. */
+function judge(check: ProviderCheck, run: SuiteRun): Promise<Verdict> {
+  const reason = notApplicable(check, run);
+  if (reason !== undefined) return Promise.resolve({ status: "skipped", evidence: reason });
+  return guarded(() => check.run(run), run);
+}
+
+/** The 14 reference checks in order, each result as it finishes (spec §5.1). */
+async function referenceChecks(run: SuiteRun): Promise<CheckResult[]> {
+  const checks: CheckResult[] = [];
+  for (const check of PROVIDER_CHECKS) {
+    run.options.signal?.throwIfAborted();
+    run.options.onProgress?.({ type: "started", name: check.name });
+    const verdict = await judge(check, run);
+    if (check === PROVIDER_CHECKS[0] && verdict.status === "pass") run.prefetchWire();
+    const result = {
+      name: check.name,
+      status: verdict.status,
+      evidence: `${verdict.evidence} [follows ${check.follows}]`,
+    };
+    checks.push(result);
+    run.options.onProgress?.({ type: "finished", check: result });
+  }
+  return checks;
+}
+
+/** frameline's extensions that apply to the target, after the reference checks, their events marked as such. */
+async function extensionChecks(run: SuiteRun): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const check of PROVIDER_EXTENSIONS.filter((extension) => extension.runsOn(run.target.kind))) {
+    run.options.signal?.throwIfAborted();
+    run.options.onProgress?.({ type: "started", name: check.name, extension: true });
+    const verdict: Verdict =
+      run.main && "ack" in run.main
+        ? await guarded(() => check.run(run), run)
+        : { status: "skipped", evidence: "the handshake failed" };
+    const result = {
+      name: check.name,
+      status: verdict.status,
+      evidence: `${verdict.evidence} [${check.anchor}; frameline extension]`,
+    };
+    results.push(result);
+    run.options.onProgress?.({ type: "finished", check: result, extension: true });
+  }
+  return results;
+}
+
 /**
  * Runs the provider suite (spec §5.1) against `target` and returns the
  * report in the reference inspector's JSON form; the target is conformant
  * when no check fails (`passed`). Each check's evidence ends with the
- * revision it follows. Every connection is ended before this resolves; an
- * aborted `signal` ends them at once and rejects with its reason.
+ * revision it follows. Then frameline's extensions that apply to the target
+ * (over HTTP, `http-attestation`: every signature and content binding) go
+ * into the report's `extensions`, judged by `extensionsPassed`, never by
+ * `passed`. Every connection is ended before this resolves; an aborted
+ * `signal` ends them at once and rejects with its reason.
  *
  * @example
  * const report = await runConformance({ kind: "http", url: "http://127.0.0.1:8787/contextgraph" });
@@ -48,25 +97,12 @@ export async function runConformance(
   target: ConformanceTarget,
   options: ConformanceOptions = {},
 ): Promise<ConformanceReport> {
-  const resolved = resolveOptions(options);
-  const run = new SuiteRun(target, resolved);
-  const checks: CheckResult[] = [];
+  const run = new SuiteRun(target, resolveOptions(options));
   try {
-    for (const check of PROVIDER_CHECKS) {
-      resolved.signal?.throwIfAborted();
-      resolved.onProgress?.({ type: "started", name: check.name });
-      const verdict = await judge(check, run);
-      if (check === PROVIDER_CHECKS[0] && verdict.status === "pass") run.prefetchWire();
-      const result = {
-        name: check.name,
-        status: verdict.status,
-        evidence: `${verdict.evidence} [follows ${check.follows}]`,
-      };
-      checks.push(result);
-      resolved.onProgress?.({ type: "finished", check: result });
-    }
+    const checks = await referenceChecks(run);
+    const extensions = await extensionChecks(run);
+    return { target: targetLabel(target), checks, ...(extensions.length > 0 ? { extensions } : {}) };
   } finally {
     await run.close();
   }
-  return { target: targetLabel(target), checks };
 }

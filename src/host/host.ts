@@ -8,6 +8,7 @@ import type { AttesterKey } from "../protocol/attestation.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
 import { frameIdKey } from "../protocol/frame-order.ts";
 import { budgetSplit } from "../protocol/checks/budget.ts";
+import { transportOrConnection } from "./add-argument.ts";
 import { auditLeg } from "./audit-leg.ts";
 import { ConsentStore } from "./consent/consent-store.ts";
 import { type Connection, type ConnectOptions, connect } from "./connection.ts";
@@ -50,11 +51,17 @@ export class Host {
     this.#connectOptions = options.connect ?? {};
   }
 
-  /** Adds a provider under a local id, connecting (handshake) when given a transport. */
+  /**
+   * Adds a provider under a local id, connecting (handshake) when given a
+   * transport (spec §4.2). Anything that is neither a transport nor a
+   * connection is a `TypeError` naming what was given, before anything is
+   * sent; an id already in use is a `HostError` of kind `duplicate_id`.
+   */
   async add(localId: string, provider: Transport | Connection): Promise<Connection> {
+    const given = transportOrConnection(localId, provider);
     if (this.#connections.has(localId))
       throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
-    const connection = "query" in provider ? provider : await connect(provider, this.#connectOptions);
+    const connection = "query" in given ? given : await connect(given, this.#connectOptions);
     this.#connections.set(localId, connection);
     return connection;
   }

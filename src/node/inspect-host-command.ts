@@ -46,7 +46,7 @@ failed, 1 otherwise.`,
       // Started from the current folder, where this CLI's own loader (tsx, from the sources) resolves.
       const [command, args] = selfCommand(["serve", "--stdio", "--corpus", corpus, "--misbehave", "crash-on-query"]);
       const report = await runHostConformance(undefined, {
-        crashingProvider: async () => stdioTransport(command, args, { cwd: input.cwd, stderr: "ignore" }).transport,
+        crashingProvider: async () => stdioTransport(command, args, { cwd: input.cwd, stderr: "ignore" }),
         fixtureFiles: async (files) => {
           const root = join(folder, "files");
           for (const [path, bytes] of Object.entries(files)) {

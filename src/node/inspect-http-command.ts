@@ -1,6 +1,7 @@
 /**
  * `frameline inspect http <url> [--query GOAL] [--json] [--token-env NAME] [--file-root DIR]`:
- * the 14 provider checks of spec §5.1 against a provider at an HTTP URL. The bearer token comes
+ * the 14 provider checks of spec §5.1 against a provider at an HTTP URL, then frameline's extension
+ * `http-attestation` (every signature and content binding, reported apart). The bearer token comes
  * from an environment variable, never from the command line, and is never printed (C8).
  */
 import { Credential } from "../host/index.ts";
@@ -34,9 +35,12 @@ export const inspectHttpCli: Command = {
   synopsis: "inspect http <url> [--query GOAL] [--json] [--token-env NAME] [--file-root DIR]",
   description: `checks the CGP provider at <url> (https, or http on loopback) against the 14
 provider checks of the conformance suite; the four wire-level probes are skipped
-over HTTP. --query sets the probe's goal, --token-env names the environment
+over HTTP. Then frameline's own http-attestation check (not a reference check)
+verifies every signature of the answer and re-hashes its content; an unsigned
+provider skips it. --query sets the probe's goal, --token-env names the environment
 variable holding a bearer token, --file-root the folder file:/// URIs name when
-re-reading provenance (default /). Exit status 0 when conformant, 1 when not.`,
+re-reading provenance (default /). Exit status 0 when conformant and the
+extension did not fail, 1 otherwise.`,
   options: {
     query: { type: "string" },
     json: { type: "boolean" },

@@ -3,7 +3,7 @@
  * finishes (on a terminal, a progress line while it runs), coloured unless
  * the output is not a terminal or `NO_COLOR` is set; or, with `--json`, the
  * report in the reference inspector's JSON form and nothing else. frameline's
- * own extensions (host reports only) follow the reference's checks under a
+ * own extensions (host reports, and provider reports over HTTP) follow the reference's checks under a
  * heading of their own, in the JSON under `extensions`. The exit status is 0
  * when the target is conformant and no extension failed, 1 otherwise.
  */

@@ -91,28 +91,36 @@ export function spawnStdioChild(command: string, args: readonly string[], option
   };
 }
 
+/** A `streamTransport` to a stdio child, with the child it runs on (its pid, its end, its stderr). */
+export interface StdioTransport extends StreamTransport {
+  readonly child: StdioChild;
+}
+
 /**
- * A `streamTransport` to a new stdio child (spec §4.4). Closing it closes
- * the child's input and waits for the child to exit, at most `closeGraceMs`
+ * A `streamTransport` to a new stdio child (spec §4.4), to pass to `connect`
+ * or `host.add` as it is; the child is its `child`. Closing it closes the
+ * child's input and waits for the child to exit, at most `closeGraceMs`
  * (default 2 s, the reference host's grace), then kills its process group;
  * a connection that gives up on the provider (`abort`) kills it at once. So
  * no child outlives its connection.
+ *
+ * @example await host.add("faq", stdioTransport("node", ["faq.mjs"]));
  */
 export function stdioTransport(
   command: string,
   args: readonly string[],
   options: StdioChildOptions & Pick<StreamTransportOptions, "maxLineBytes"> & { readonly closeGraceMs?: number } = {},
-): { readonly transport: StreamTransport; readonly child: StdioChild } {
+): StdioTransport {
   const child = spawnStdioChild(command, args, options);
   const stream = streamTransport(child, { maxLineBytes: options.maxLineBytes, terminate: child.terminate });
-  const transport: StreamTransport = {
+  return {
     ...stream,
+    child,
     async close() {
       await stream.close();
       if (!(await settlesWithin(child.ended, options.closeGraceMs ?? 2_000))) child.terminate();
     },
   };
-  return { transport, child };
 }
 
 /** A conformance target that starts `command args` afresh for every connection the suite makes (spec §5.1). */

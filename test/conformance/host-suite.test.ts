@@ -228,10 +228,10 @@ describe("the host and composition suites", () => {
     const started: number[] = [];
     const report = await runHostConformance(framelineHost, {
       crashingProvider: async () => {
-        const { transport, child } = stdioTransport(process.execPath, bundle.serveArgs("crash-on-query"), {
+        const transport = stdioTransport(process.execPath, bundle.serveArgs("crash-on-query"), {
           env: { FRAMELINE_TEST_SEED: "2a".repeat(32) },
         });
-        started.push(child.pid ?? -1);
+        started.push(transport.child.pid ?? -1);
         return transport;
       },
       fixtureFiles: async (files) => {

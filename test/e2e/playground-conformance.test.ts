@@ -152,9 +152,14 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     const [name, text] = Object.entries(files)[0]!;
     assert.match(name, /^frameline-conformance-127\.0\.0\.1-\d+-contextgraph-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json$/);
     const report = JSON.parse(text);
-    assert.deepEqual(Object.keys(report), ["target", "checks"]);
+    assert.deepEqual(Object.keys(report), ["target", "checks", "extensions"]);
     assert.equal(report.target, `${origin}/contextgraph`);
     assert.deepEqual(report.checks, rows, "the report holds exactly what the panel showed");
+    assert.deepEqual(
+      report.extensions.map((check: { name: string; status: string }) => [check.name, check.status]),
+      [["http-attestation", "pass"]],
+      "over HTTP, frameline's extension checked every signature of the signed Worker's answer",
+    );
     for (const check of report.checks) assert.deepEqual(Object.keys(check), ["name", "status", "evidence"]);
     await page.context().close();
   });
@@ -214,8 +219,12 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
 
     await page.getByRole("button", { name: "Run conformance" }).click();
     await page.waitForSelector("#conformance-summary:not([hidden])", { timeout: 120_000 });
-    assert.equal(await part.count(), 0, "a provider run after it shows no extensions' list");
-    assert.equal(await page.getAttribute("#conformance-summary", "data-extensions-passed"), null);
+    assert.deepEqual(
+      await page.$$eval("#conformance-extensions li", (items) => items.map((li) => li.getAttribute("data-check"))),
+      ["http-attestation"],
+      "a provider run over HTTP after it lists its own extension only",
+    );
+    assert.equal(await page.getAttribute("#conformance-summary", "data-extensions-passed"), "true");
     await page.context().close();
   });
 

@@ -4,8 +4,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { spawnStdioChild, stdioTransport } from "../../src/node/stdio-child.ts";
-import { connect } from "../support/lib.ts";
+import { CLI_ARGS } from "../support/cli.ts";
+import { connect, Host } from "../support/lib.ts";
 import { within } from "../support/host/stdio.ts";
+import { PROJECT_ROOT } from "../support/project-root.ts";
 
 const node = (script: string) => [process.execPath, ["-e", script]] as const;
 
@@ -57,11 +59,26 @@ describe("the stdio child", () => {
     const [command, args] = node(
       `process.stdin.once('data', () => process.stdout.write(${JSON.stringify(`${ack}\n`)})); setInterval(() => {}, 1000);`,
     );
-    const { transport, child } = stdioTransport(command, args);
+    const transport = stdioTransport(command, args);
     const connection = await within(connect(transport, { closeGraceMs: 200 }), 10_000, "handshake");
     assert.equal(connection.provider.name, "stubborn");
     await within(connection.close(), 5_000, "close");
-    assert.deepEqual(await within(child.ended, 5_000, "the child ends"), { code: null, signal: "SIGKILL" });
+    assert.deepEqual(await within(transport.child.ended, 5_000, "the child ends"), { code: null, signal: "SIGKILL" });
+  });
+
+  test("host.add takes it as it is (docs/host.md): a real serve --stdio child answers, and closing ends it", async () => {
+    const host = new Host();
+    const transport = stdioTransport(process.execPath, [...CLI_ARGS, "serve", "--stdio"], { cwd: PROJECT_ROOT });
+    try {
+      const connection = await within(host.add("faq", transport), 30_000, "handshake");
+      assert.equal(connection.provider.name, "docs");
+      assert.ok(transport.child.pid !== undefined && alive(transport.child.pid));
+      const answer = await host.query("faq", { goal: "stdio transport", max_frames: 2, max_tokens: 500 });
+      assert.ok(answer.frames.length > 0);
+    } finally {
+      await within(host.close(), 10_000, "close");
+    }
+    assert.deepEqual(await within(transport.child.ended, 5_000, "the child ends"), { code: 0, signal: null });
   });
 
   test("a program that does not exist ends at once, saying why", async () => {

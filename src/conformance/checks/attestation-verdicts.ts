@@ -11,7 +11,8 @@ import { keyTable } from "../../attest/attestation-state.ts";
 import type { AttesterKey, FrameAttestation, ProvenanceAttestation } from "../../protocol/attestation.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
-import { count, quote } from "../evidence.ts";
+import { count, findings, quote } from "../evidence.ts";
+import { fail, skip, type Verdict } from "./check.ts";
 
 /** A verdict that is not `valid`, as evidence. */
 function verdictText(verdict: AttestationVerdict): string {
@@ -138,4 +139,35 @@ export async function checkAttestations(
     else tally.problems.push(`F12 result_attestation: ${verdictText(verdict)}`);
   }
   return tally;
+}
+
+/**
+ * What an answer's evidence amounts to before any signature is checked (spec
+ * §3.10, §3.12, F6): nothing to judge (`unsigned`: no key and no
+ * attestation; no frame), a published key with nothing detached, or
+ * attestations with no published key; `undefined` when there is evidence to
+ * check. `inline` holds the F6 findings, when the raw line could be read.
+ */
+export function presenceVerdict(
+  keys: readonly AttesterKey[],
+  result: ContextQueryResult,
+  inline: readonly string[],
+  unsigned: string,
+): Verdict | undefined {
+  const detached = (result.frame_attestations?.length ?? 0) > 0 || result.result_attestation !== undefined;
+  if (keys.length === 0 && !detached && inline.length === 0) return skip(unsigned);
+  if (result.frames.length === 0) return skip("the probe answer has no frame to attest");
+  if (keys.length > 0 && !detached)
+    return fail(
+      findings([`${count(keys.length, "key")} published, but the answer carries no detached attestation`, ...inline]),
+    );
+  if (keys.length === 0)
+    return fail(findings(["the answer carries attestations, but the handshake published no key", ...inline]));
+  return undefined;
+}
+
+/** A tally without problems, as evidence: how many frames, attestations and proofs were valid, and the root. */
+export function tallyText(frames: number, tally: AttestationTally): string {
+  const root = tally.root ? "; result_attestation valid over exactly these frames (F12)" : "";
+  return `${count(frames, "frame")}: ${count(tally.attestations, "attestation")} and ${count(tally.proofs, "inclusion proof")} valid under the published key${root}`;
 }

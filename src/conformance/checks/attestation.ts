@@ -8,10 +8,10 @@
  * (2.0.0 skipped when all had one), and a proof must have the RFC 6962 shape.
  */
 import { ContextFrameSchema } from "../../protocol/frame.ts";
-import { count, findings, quote } from "../evidence.ts";
+import { findings, quote } from "../evidence.ts";
 import { notOk, queryOn } from "../exchanges.ts";
-import { checkAttestations } from "./attestation-verdicts.ts";
-import { fail, type ProviderCheck, pass, skip } from "./check.ts";
+import { checkAttestations, presenceVerdict, tallyText } from "./attestation-verdicts.ts";
+import { fail, type ProviderCheck, pass } from "./check.ts";
 
 const FRAME_MEMBERS = new Set(Object.keys(ContextFrameSchema.entries));
 
@@ -50,22 +50,11 @@ export const attestationCheck: ProviderCheck = {
     if (answer.kind !== "ok") return fail(`the probe query failed: ${notOk(answer)}`);
     const result = answer.value;
     const inline = inlineAttestations(answer.line);
-    const detached = (result.frame_attestations?.length ?? 0) > 0 || result.result_attestation !== undefined;
-    if (keys.length === 0 && !detached && inline.length === 0)
-      return skip("the provider publishes no key and attests nothing");
-    if (result.frames.length === 0) return skip("the probe answer has no frame to attest");
-    if (keys.length > 0 && !detached)
-      return fail(
-        findings([`${count(keys.length, "key")} published, but the answer carries no detached attestation`, ...inline]),
-      );
-    if (keys.length === 0)
-      return fail(findings(["the answer carries attestations, but the handshake published no key", ...inline]));
+    const absent = presenceVerdict(keys, result, inline, "the provider publishes no key and attests nothing");
+    if (absent) return absent;
     const tally = await checkAttestations(opened.ack.provider.name, result, keys);
     const problems = [...inline, ...tally.problems];
     if (problems.length > 0) return fail(findings(problems));
-    const root = tally.root ? "; result_attestation valid over exactly these frames (F12)" : "";
-    return pass(
-      `${count(result.frames.length, "frame")}: ${count(tally.attestations, "attestation")} and ${count(tally.proofs, "inclusion proof")} valid under the published key${root}`,
-    );
+    return pass(tallyText(result.frames.length, tally));
   },
 };

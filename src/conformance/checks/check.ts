@@ -1,6 +1,7 @@
 /** What one provider check is (spec §5.1): a name, the revision it follows, when it applies, and how it judges. */
 import type { CheckStatus } from "../report.ts";
 import type { SuiteRun } from "../suite-run.ts";
+import type { ConformanceTarget } from "../target.ts";
 
 /** A check's judgement before the runner adds the revision it follows. */
 export interface Verdict {
@@ -17,6 +18,16 @@ export interface ProviderCheck {
   /** Which revision its rules follow: `2.0.0`, or 2.0.0 plus the later-revision probes it adds (spec §0.1). */
   readonly follows: string;
   readonly scope: CheckScope;
+  run(run: SuiteRun): Promise<Verdict>;
+}
+
+/** One of frameline's provider checks beyond spec §5.1: run after the reference checks, on the targets it names. */
+export interface ProviderExtension {
+  readonly name: string;
+  /** The spec anchors it holds the provider to, for its evidence's tag. */
+  readonly anchor: string;
+  /** Whether it applies to a target of this kind. */
+  readonly runsOn: (kind: ConformanceTarget["kind"]) => boolean;
   run(run: SuiteRun): Promise<Verdict>;
 }
 

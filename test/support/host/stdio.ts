@@ -20,7 +20,8 @@ export interface StdioProvider {
 
 /** Starts `frameline serve --stdio` (from the sources) in the project root. */
 export function spawnStdioProvider(args: readonly string[] = ["serve", "--stdio"]): StdioProvider {
-  const { transport, child } = stdioTransport(process.execPath, [...CLI_ARGS, ...args], { cwd: PROJECT_ROOT });
+  const transport = stdioTransport(process.execPath, [...CLI_ARGS, ...args], { cwd: PROJECT_ROOT });
+  const child = transport.child;
   if (child.pid === undefined) throw new Error("the provider did not start");
   return {
     pid: child.pid,
