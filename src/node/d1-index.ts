@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { d1Update, STORED_DOCUMENTS, type StoredDocument } from "../docs/d1/write.ts";
 import { sqlText } from "../docs/d1/sql-text.ts";
 import type { CorpusFile } from "../docs/index.ts";
-import { count } from "./count.ts";
+import { count } from "../conformance/evidence.ts";
 import { type D1Target, executeD1File, queryD1 } from "./wrangler-d1.ts";
 
 /** What one D1 update did. */

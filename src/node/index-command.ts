@@ -13,7 +13,7 @@ import { join, relative, resolve } from "node:path";
 import { buildCorpus, type CorpusFile } from "../docs/index.ts";
 import { gzipBytes, sizeWarning, workerGzipEstimate } from "./bundle-size.ts";
 import { type Command, CommandFailure, flag, stringOption } from "./command.ts";
-import { count } from "./count.ts";
+import { count } from "../conformance/evidence.ts";
 import { type BuiltCorpus, inputsDigest, isFresh, moduleDigest } from "./corpus-freshness.ts";
 import { corpusModuleText, writeCorpusModule, writeCorpusText } from "./corpus-module.ts";
 import { type CorpusSource, recordedSource, recordSource, sourceFile } from "./corpus-source.ts";

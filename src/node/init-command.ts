@@ -8,7 +8,7 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { type Command, CommandFailure, flag, stringOption, UsageError } from "./command.ts";
-import { count } from "./count.ts";
+import { count } from "../conformance/evidence.ts";
 import { shownPath } from "./failure.ts";
 import {
   checkChoice,
