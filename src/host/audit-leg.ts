@@ -68,10 +68,11 @@ export async function auditLeg(
       outcome: "budget_lie",
       offered: result.frames.length,
       violations: wholeLegDropped(overBudget, "every frame dropped (B2)"),
+      result,
     };
   const flood = checkFrameLimit(result, query.max_frames);
   if (flood.length > 0)
-    return { outcome: "frame_flood", offered: result.frames.length, violations: wholeLegDropped(flood) };
+    return { outcome: "frame_flood", offered: result.frames.length, violations: wholeLegDropped(flood), result };
   const keys = { pinned: pinnedKeys, published: connection.attesterKeys };
   const states = await tieredStates(result, connection.provider.name, keys, publishedKeys);
   const bindings = result.frames.map(contentBindingOf);
@@ -94,6 +95,7 @@ export async function auditLeg(
       : [];
   return {
     outcome: "frames",
+    result,
     frames,
     truncated: result.truncated,
     resultAttestation: boundResultState(states.result, bindings),

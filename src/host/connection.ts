@@ -10,7 +10,7 @@ import type { Capabilities } from "../protocol/capabilities.ts";
 import type { Violation } from "../protocol/checks/violation.ts";
 import type { Envelope, EnvelopeInit, HandshakeAck } from "../protocol/envelope.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
-import type { ProviderInfo } from "../protocol/provider-info.ts";
+import type { DataFlow, ProviderInfo } from "../protocol/provider-info.ts";
 import type { ContextQuery } from "../protocol/query.ts";
 import type { ContextQueryResult } from "../protocol/result.ts";
 import type { VerifyResponse } from "../protocol/verify.ts";
@@ -21,7 +21,7 @@ import { endChannel } from "./exchange/end.ts";
 import { multiplexedChannel } from "./exchange/multiplexed.ts";
 import { perRequestChannel } from "./exchange/per-request.ts";
 import { request, type RequestSpec } from "./exchange/request.ts";
-import { acceptAck, handshake } from "./handshake.ts";
+import { type AcceptedAck, acceptAck, handshake } from "./handshake.ts";
 import { HostError, providerError } from "./host-error.ts";
 import { Lock } from "./lock.ts";
 import { prepareQuery, type QueryInput, refuseInvalidQuery } from "./prepare-query.ts";
@@ -62,6 +62,8 @@ export interface RequestOptions {
 export interface Connection {
   /** The provider as it declared itself; over HTTP `data_flow.egress` is forced true (C4). */
   readonly provider: ProviderInfo;
+  /** The `data_flow` exactly as the `handshake_ack` declared it, before C4 (what a page shows beside the forced one). */
+  readonly declaredDataFlow: DataFlow;
   readonly capabilities: Capabilities;
   readonly protocolVersion: string;
   /** Keys published in the handshake: a construction anchor, not a trust anchor (spec §3.13). */
@@ -109,7 +111,8 @@ export async function negotiate(transport: Transport, options: ConnectOptions = 
     graceMs: options.closeGraceMs ?? CLOSE_GRACE_MS,
     signal: options.signal,
   });
-  return { connection: new NegotiatedConnection(channel, ack, violations, options), ack: received };
+  const connection = new NegotiatedConnection(channel, { ack, received }, violations, options);
+  return { connection, ack: received };
 }
 
 /**
@@ -129,12 +132,13 @@ export function resumeConnection(
 ): Connection {
   const hostVersion = options.hostVersion ?? PROTOCOL_VERSION;
   const accepted = acceptAck(ack, hostVersion, transport.forcesEgress);
-  return new NegotiatedConnection(perRequestChannel(transport), accepted.ack, accepted.violations, options);
+  return new NegotiatedConnection(perRequestChannel(transport), accepted, accepted.violations, options);
 }
 
 /** A connection after a compatible handshake_ack: requests, then close (spec §4.3). */
 class NegotiatedConnection implements Connection {
   readonly provider: ProviderInfo;
+  readonly declaredDataFlow: DataFlow;
   readonly capabilities: Capabilities;
   readonly protocolVersion: string;
   readonly attesterKeys: readonly AttesterKey[];
@@ -147,8 +151,14 @@ class NegotiatedConnection implements Connection {
   readonly #inFlight = new Set<Promise<unknown>>();
   #closing: Promise<void> | undefined;
 
-  constructor(channel: Channel, ack: HandshakeAck, violations: readonly Violation[], options: ConnectOptions) {
+  constructor(
+    channel: Channel,
+    { ack, received }: Pick<AcceptedAck, "ack" | "received">,
+    violations: readonly Violation[],
+    options: ConnectOptions,
+  ) {
     this.provider = ack.provider;
+    this.declaredDataFlow = received.provider.data_flow;
     this.capabilities = ack.capabilities;
     this.protocolVersion = ack.protocol_version;
     this.attesterKeys = ack.attester_keys ?? [];

@@ -27,11 +27,11 @@ export type HostErrorKind =
   | "unauthorized"
   /** A stream provider's output ended, or its input closed, with requests outstanding (spec §4.4). */
   | "provider_crashed"
-  /** The provider answered with an `error` envelope; `details.code` is its effective code (§1.12). */
+  /** The provider answered with an `error` envelope, its effective code in `details.code` (§1.12). */
   | "provider"
   /** The provider needs the user's consent before it is sent anything (C1, C2). */
   | "consent_required"
-  /** The provider declares egress scopes no receipt covers yet (C6); `details.scopes` names them. */
+  /** The provider declares egress scopes no receipt covers yet (C6), named in `details.scopes`. */
   | "consent_scope_required"
   /** A reply of the wrong type, or no reply where one was due. */
   | "unexpected_envelope"

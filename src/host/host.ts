@@ -14,7 +14,8 @@ import { ConsentStore } from "./consent/consent-store.ts";
 import { type Connection, type ConnectOptions, connect } from "./connection.ts";
 import { HostError } from "./host-error.ts";
 import type { QueryInput } from "./prepare-query.ts";
-import type { LegResult, ServedLeg } from "./leg.ts";
+import type { LegResult } from "./leg.ts";
+import { type Connector, Registry } from "./registry.ts";
 import { droppedAll, groupByProvider, joinRevalidations, type Revalidation, revalidateGroup } from "./revalidate.ts";
 import type { Transport } from "./transports/transport.ts";
 import type { PublishedKeys } from "./trust-tiers.ts";
@@ -35,10 +36,16 @@ export interface HostOptions {
   readonly connect?: ConnectOptions;
 }
 
+/** Whether a connection serves any of the kinds asked for (spec §4.6 step 1). */
+function serves(connection: Connection, query: QueryInput): boolean {
+  const kinds = query.kinds ?? [];
+  return kinds.length === 0 || kinds.some((kind) => connection.capabilities.query.kinds.includes(kind));
+}
+
 /** A host over many providers (spec §4). */
 export class Host {
   readonly consent: ConsentStore;
-  readonly #connections = new Map<string, Connection>();
+  readonly #providers = new Registry();
   readonly #pinned: Readonly<Record<string, readonly AttesterKey[]>>;
   readonly #publishedKeys: PublishedKeys;
   readonly #connectOptions: ConnectOptions;
@@ -59,109 +66,110 @@ export class Host {
    */
   async add(localId: string, provider: Transport | Connection): Promise<Connection> {
     const given = transportOrConnection(localId, provider);
-    if (this.#connections.has(localId))
+    if (this.#providers.has(localId))
       throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
     const connection = "query" in given ? given : await connect(given, this.#connectOptions);
-    this.#connections.set(localId, connection);
+    this.#providers.register(localId, { connection });
     return connection;
   }
 
-  /** The connection registered under a local id. */
+  /**
+   * Registers a provider to connect on first use (spec §4.5): `connect` runs
+   * when a query first needs it, and a provider it cannot reach is a `failed`
+   * leg at stage `connect` (tried again by the next query), never an error
+   * that stops the others. For a serverless host: `connect` can resume from a
+   * `HandshakeCache` and record the operator's consent for what it declares.
+   */
+  register(localId: string, connect: Connector): void {
+    if (typeof connect !== "function")
+      throw new TypeError(
+        `host.register(${JSON.stringify(localId.slice(0, 60))}, connect): connect must be a function`,
+      );
+    this.#providers.register(localId, { connect });
+  }
+
+  /** The connection registered under a local id, once connected. */
   connection(localId: string): Connection | undefined {
-    return this.#connections.get(localId);
+    return this.#providers.connection(localId);
   }
 
-  /** Closes every connection. */
+  /** Closes every connection, and forgets every provider. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.#connections.values()].map((c) => c.close()));
-    this.#connections.clear();
+    await Promise.allSettled(this.#providers.clear().map((c) => c.close()));
   }
 
-  /** Whether a provider serves any of the kinds asked for (spec §4.6 step 1). */
-  #selected(query: QueryInput): [string, Connection][] {
-    const kinds = query.kinds ?? [];
-    return [...this.#connections].filter(
-      ([, c]) => kinds.length === 0 || kinds.some((kind) => c.capabilities.query.kinds.includes(kind)),
-    );
-  }
-
+  /** One provider's leg (spec §4.6 step 2): consent, the query, the audit; every failure a `failed` leg. */
   async #leg(
     localId: string,
     connection: Connection,
     query: QueryInput,
     signal: AbortSignal | undefined,
   ): Promise<LegResult> {
-    const flow = connection.provider.data_flow;
-    const decision = this.consent.evaluate(localId, flow);
+    const of = {
+      provider: localId,
+      dataFlow: connection.provider.data_flow,
+      declaredDataFlow: connection.declaredDataFlow,
+    };
+    const decision = this.consent.evaluate(localId, of.dataFlow);
     if (!decision.permitted) {
       return decision.needs === "receipts"
-        ? { provider: localId, outcome: "consent_scope_required", dataFlow: flow, missing: decision.missing }
-        : { provider: localId, outcome: "consent_required", dataFlow: flow };
+        ? { ...of, outcome: "consent_scope_required", missing: decision.missing }
+        : { ...of, outcome: "consent_required" };
     }
     try {
       const result = await connection.query(query, signal ? { signal } : {});
       const pinned = this.#pinned[localId] ?? [];
       const audited = await auditLeg(connection, localId, query, result, pinned, this.#publishedKeys);
-      if (audited.outcome !== "frames") return { ...audited, provider: localId };
+      if (audited.outcome !== "frames") return { ...audited, ...of };
       const kept = audited.frames.filter((f) => !this.#revoked.has(frameIdKey(f.frameId)));
-      return { ...audited, frames: kept, provider: localId, revoked: audited.frames.length - kept.length };
+      return { ...audited, ...of, frames: kept, revoked: audited.frames.length - kept.length };
     } catch (error) {
-      return {
-        provider: localId,
-        outcome: "failed",
-        error:
-          error instanceof HostError ? error : new HostError("transport", "the provider failed", {}, { cause: error }),
-      };
+      const failed =
+        error instanceof HostError ? error : new HostError("transport", "the provider failed", {}, { cause: error });
+      return { ...of, outcome: "failed", stage: "query", error: failed };
     }
   }
 
   /**
-   * Queries one provider (spec §4.5, §4.6): the audited frames, or a typed
-   * `HostError`: `unknown_provider`, `consent_required`,
-   * `consent_scope_required` naming the scopes (nothing is sent), the leg's
-   * failure, or the budget audit's verdict for a lying or flooding answer.
+   * Queries one provider (spec §4.5, §4.6), connecting it first if it was
+   * registered to connect: its leg as a value, the audited frames or why
+   * there are none (consent, the budget audit with the answer it was given,
+   * a failure). Only an id no provider is registered under throws
+   * (`unknown_provider`).
    */
-  async query(localId: string, query: QueryInput, options: { signal?: AbortSignal } = {}): Promise<ServedLeg> {
-    const connection = this.#connections.get(localId);
-    if (!connection)
+  async query(localId: string, query: QueryInput, options: { signal?: AbortSignal } = {}): Promise<LegResult> {
+    if (!this.#providers.has(localId))
       throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
-    const leg = await this.#leg(localId, connection, query, options.signal);
-    switch (leg.outcome) {
-      case "frames":
-        return leg;
-      case "consent_required":
-        throw new HostError("consent_required", `provider ${localId} needs consent before it is sent anything`, {
-          provider: localId,
-        });
-      case "consent_scope_required":
-        throw new HostError(
-          "consent_scope_required",
-          `provider ${localId} needs consent for ${leg.missing.join(", ")}`,
-          { provider: localId, scopes: leg.missing },
-        );
-      case "failed":
-        throw leg.error;
-      default:
-        throw new HostError("provider", `provider ${localId}: ${leg.violations[0]?.message ?? leg.outcome}`, {
-          provider: localId,
-        });
-    }
+    const reached = await this.#providers.reach(localId);
+    if ("error" in reached) return { provider: localId, outcome: "failed", stage: "connect", error: reached.error };
+    return this.#leg(localId, reached.connection, query, options.signal);
   }
 
   /**
    * Fans a query out to every provider serving one of its kinds, concurrently
-   * (spec §4.6). A provider that fails, lies about its budget or floods is
+   * (spec §4.6), in the order they were added: providers registered to
+   * connect are reached first, and one that cannot be is a `failed` leg at
+   * stage `connect`. A provider that fails, lies about its budget or floods is
    * isolated and reported; the others' frames come back. With `budget`, each
-   * of the n providers gets its share of it as `max_tokens`.
+   * of the n providers that serve the query gets its share of it as `max_tokens`.
    */
   async queryAll(query: QueryInput, options: { signal?: AbortSignal; budget?: number } = {}): Promise<LegResult[]> {
-    const selected = this.#selected(query);
+    const ids = this.#providers.ids();
+    const reached = await Promise.all(ids.map((id) => this.#providers.reach(id)));
+    const selected = reached.flatMap((r, i) => ("connection" in r && serves(r.connection, query) ? [i] : []));
     const shares = options.budget === undefined ? undefined : budgetSplit(options.budget, selected.length);
-    return Promise.all(
-      selected.map(([id, c], i) =>
-        this.#leg(id, c, shares ? { ...query, max_tokens: shares[i]! } : query, options.signal),
-      ),
+    const legs = await Promise.all(
+      selected.map((i, n) => {
+        const { connection } = reached[i] as { connection: Connection };
+        return this.#leg(ids[i]!, connection, shares ? { ...query, max_tokens: shares[n]! } : query, options.signal);
+      }),
     );
+    const served = new Map(selected.map((i, n) => [i, legs[n]!]));
+    return reached.flatMap((r, i): LegResult[] => {
+      if ("error" in r) return [{ provider: ids[i]!, outcome: "failed", stage: "connect", error: r.error }];
+      const leg = served.get(i);
+      return leg ? [leg] : []; // not selected: it serves none of the kinds asked for (spec §4.6 step 1)
+    });
   }
 
   /**
@@ -182,7 +190,7 @@ export class Host {
 
   /** One provider's share of `verifyFrames` (spec §4.7 steps 2–5). */
   async #revalidate(localId: string, frames: readonly FrameId[]): Promise<Revalidation> {
-    const connection = this.#connections.get(localId);
+    const connection = this.#providers.connection(localId);
     if (!connection) return droppedAll(frames, { kind: "unknown_provider" });
     if (!connection.capabilities.verify) return droppedAll(frames, { kind: "verify_unsupported" });
     return revalidateGroup(connection, frames);

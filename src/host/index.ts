@@ -24,9 +24,12 @@ export type { PublishedKeys } from "./trust-tiers.ts";
 export type {
   AuditedFrame,
   DroppedLeg,
+  FailedLeg,
   FrameAttestationOutcome,
   FramesLeg,
+  LegOf,
   LegResult,
+  ServedLeg,
   TrustAnchor,
 } from "./leg.ts";
 export { type ConsentDecision, ConsentStore } from "./consent/consent-store.ts";
@@ -40,6 +43,7 @@ export {
 } from "./consent/storage.ts";
 export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
 export { Host, type HostOptions } from "./host.ts";
+export type { Connector } from "./registry.ts";
 export { type FileProvenanceVerdict, type FileSource, verifyFileProvenance } from "./file-provenance.ts";
 export { usageLegOf } from "./usage-legs.ts";
 export * from "./compose/index.ts";

@@ -1,13 +1,17 @@
 /**
  * One provider's leg of a fan-out, as the host hands it back (spec §4.6
  * `ProviderResult`): the audited frames, a leg dropped whole by the budget
- * audit (B1, B2, B4), a consent gate (C1, C6) or a failure. Every leg type
- * lives here; `auditLeg` builds the first two, `Host` adds the rest.
+ * audit (B1, B2, B4), a consent gate (C1, C6) or a failure. Every leg is a
+ * value carrying what its caller needs, so none rebuilds it: an answered or
+ * dropped leg its raw result, every leg of a connected provider its data flow
+ * as declared and as consent read it. Every leg type lives here; `auditLeg`
+ * builds the first two, `Host` adds the rest.
  */
 import type { ContentBinding } from "../attest/content-binding.ts";
 import type { AttestationState } from "../attest/verify-result.ts";
 import type { Violation } from "../protocol/checks/violation.ts";
 import type { ContextFrame } from "../protocol/frame.ts";
+import type { ContextQueryResult } from "../protocol/result.ts";
 import type { FrameId } from "../protocol/frame-id.ts";
 import type { DataFlow } from "../protocol/provider-info.ts";
 import type { HostError } from "./host-error.ts";
@@ -35,6 +39,8 @@ export interface AuditedFrame {
 /** A leg whose frames survived the budget audit (spec §4.6 `Frames`). */
 export interface FramesLeg {
   readonly outcome: "frames";
+  /** The answer as received (after C8 scrubbing), for views that read it again (inclusion paths, export). */
+  readonly result: ContextQueryResult;
   readonly frames: readonly AuditedFrame[];
   readonly truncated: boolean;
   readonly resultAttestation: FrameAttestationOutcome;
@@ -51,25 +57,46 @@ export interface FramesLeg {
   readonly violations: readonly Violation[];
 }
 
-/** A leg dropped whole, loudly (B2): more declared cost than `max_tokens`, or more frames than `max_frames` (B4). */
+/**
+ * A leg dropped whole, loudly (B2): more declared cost than `max_tokens`, or
+ * more frames than `max_frames` (B4). `violations` is the audit's verdict and
+ * `result` the answer it was given, shown and exported as it came.
+ */
 export interface DroppedLeg {
   readonly outcome: "budget_lie" | "frame_flood";
   readonly offered: number;
   readonly violations: readonly Violation[];
+  readonly result: ContextQueryResult;
+}
+
+/**
+ * Who a leg is from, under the host's local id, and the provider's data flow:
+ * `dataFlow` as consent read it (over HTTP `egress` is forced true, C4) and
+ * `declaredDataFlow` as the provider's `handshake_ack` declared it.
+ */
+export interface LegOf {
+  readonly provider: string;
+  readonly dataFlow: DataFlow;
+  readonly declaredDataFlow: DataFlow;
 }
 
 /** A served leg as `Host` returns it: `revoked` counts frames withheld because they went stale or gone (V4). */
-export type ServedLeg = FramesLeg & { readonly provider: string; readonly revoked: number };
+export type ServedLeg = FramesLeg & LegOf & { readonly revoked: number };
+
+/**
+ * A failed leg (spec §4.6 `Failed(HostError)`): `stage` says whether the
+ * provider could not be reached (`connect`: the handshake of a provider
+ * registered to connect on first use failed) or failed its query (`query`: a
+ * timeout is `error.kind` `timeout`). Only a `query` failure knows the data flow.
+ */
+export type FailedLeg =
+  | { readonly provider: string; readonly outcome: "failed"; readonly stage: "connect"; readonly error: HostError }
+  | (LegOf & { readonly outcome: "failed"; readonly stage: "query"; readonly error: HostError });
 
 /** One provider's leg of a fan-out (spec §4.6 `ProviderResult`), under the host's local id for the provider. */
 export type LegResult =
   | ServedLeg
-  | (DroppedLeg & { readonly provider: string })
-  | { readonly provider: string; readonly outcome: "consent_required"; readonly dataFlow: DataFlow }
-  | {
-      readonly provider: string;
-      readonly outcome: "consent_scope_required";
-      readonly dataFlow: DataFlow;
-      readonly missing: readonly string[];
-    }
-  | { readonly provider: string; readonly outcome: "failed"; readonly error: HostError };
+  | (DroppedLeg & LegOf)
+  | (LegOf & { readonly outcome: "consent_required" })
+  | (LegOf & { readonly outcome: "consent_scope_required"; readonly missing: readonly string[] })
+  | FailedLeg;

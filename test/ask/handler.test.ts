@@ -240,6 +240,7 @@ describe("legs, consent and budget", () => {
     assert.deepEqual(answer.json.legs[0], {
       provider: "broken",
       outcome: "failed",
+      stage: "connect",
       error: { kind: "transport", status: 500, retryable: false },
     });
     assert.equal(answer.json.legs[1].outcome, "frames");

@@ -16,6 +16,7 @@ import {
 import { type Endpoint, endpoint, providerApp, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
 import { seedOf } from "../support/ask/endpoint.ts";
+import { legOf } from "../support/host/adversaries.ts";
 
 const KEY = "docs-endpoint";
 const QUERY = { goal: "what is cached", max_frames: 4, max_tokens: 400 };
@@ -91,7 +92,7 @@ describe("HandshakeCache: the memory tier", () => {
     const resumed = await cache.connect(KEY, transportOf(provider));
     await host.add("docs", resumed);
     host.consent.grant("docs", resumed.provider.data_flow, "test");
-    const leg = await host.query("docs", QUERY);
+    const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(
       leg.frames.map((f) => [f.attestation.state, f.attestation.state === "attested" && f.attestation.keyId]),
       [

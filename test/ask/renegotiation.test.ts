@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { STORE_KEY } from "../support/ask/store-key.ts";
 import { HandshakeCache, Host, HostError, httpTransport, memoryHandshakeStore } from "../../src/host/index.ts";
+import { legOf } from "../support/host/adversaries.ts";
 import { down, type Endpoint, endpoint, providerApp, scripted, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 
 const KEY = "docs-endpoint";
@@ -46,7 +47,7 @@ describe("signals in an answer", () => {
     const host = new Host();
     await host.add("docs", connection);
     host.consent.grant("docs", connection.provider.data_flow, "test");
-    const leg = await host.query("docs", QUERY);
+    const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(provider.posted, ["handshake", "query", "handshake"]);
     assert.deepEqual(connection.signals, [{ kind: "changed_key", keyId: "key-1" }]);
     assert.deepEqual(
@@ -71,7 +72,7 @@ describe("signals in an answer", () => {
     const host = new Host();
     await host.add("docs", connection);
     host.consent.grant("docs", connection.provider.data_flow, "test");
-    const leg = await host.query("docs", QUERY);
+    const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(provider.posted, ["handshake", "query"]);
     assert.deepEqual(connection.signals, []);
     assert.deepEqual(
@@ -88,7 +89,7 @@ describe("signals in an answer", () => {
     const host = new Host();
     await host.add("docs", connection);
     host.consent.grant("docs", connection.provider.data_flow, "test");
-    const leg = await host.query("docs", QUERY);
+    const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(provider.posted, ["handshake", "query", "handshake"]);
     assert.deepEqual(connection.signals, [{ kind: "unknown_key", keyId: "key-2" }]);
     assert.deepEqual(
@@ -144,7 +145,7 @@ describe("signals in an answer", () => {
     const host = new Host();
     await host.add("docs", connection);
     host.consent.grant("docs", connection.provider.data_flow, "test");
-    const leg = await host.query("docs", QUERY);
+    const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(
       leg.frames.map((f) => f.attestation),
       [

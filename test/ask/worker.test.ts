@@ -224,6 +224,7 @@ describe("the ask Worker in workerd", () => {
         provider: "flaky",
         outcome: "failed",
         handshake: "memory",
+        stage: "query",
         error: { kind: "transport", code: "unavailable", status: 503, retryable: true },
       });
       assert.ok(answer.frames.some((f: Frame) => f.provider === "docs"));
@@ -269,6 +270,7 @@ describe("the ask Worker in workerd", () => {
       assert.deepEqual(answer.legs[4], {
         provider: "plain",
         outcome: "failed",
+        stage: "connect",
         error: { kind: "insecure_transport", retryable: false },
       });
     });

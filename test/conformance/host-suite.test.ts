@@ -73,7 +73,10 @@ function servedAnyway(leg: LegResult): LegResult {
   if (leg.outcome !== "budget_lie" && leg.outcome !== "frame_flood") return leg;
   return {
     provider: leg.provider,
+    dataFlow: leg.dataFlow,
+    declaredDataFlow: leg.declaredDataFlow,
     outcome: "frames",
+    result: leg.result,
     frames: [],
     truncated: true,
     resultAttestation: { state: "unattested" },

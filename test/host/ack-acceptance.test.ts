@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { connect, type ErrorCode, Host, HostError, httpTransport, inPageTransport } from "../support/lib.ts";
-import { ackFor, distorted, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { ackFor, distorted, failedWith, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
@@ -45,7 +45,7 @@ test("an unknown error code reads as internal and keeps the raw code (X1)", asyn
   );
   const host = new Host();
   await host.add("p", inPageTransport(odd));
-  const error = await rejectsWith(host.query("p", Q), "provider");
+  const error = failedWith(await host.query("p", Q), "provider");
   assert.equal(error.message, "provider echo answered internal: m");
   assert.deepEqual(error.details, { provider: "echo", code: "internal", rawCode: "quota_exceeded" });
   assert.equal(error.retryable, false);

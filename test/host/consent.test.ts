@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { consentReceipt, Host, inPageTransport } from "../support/lib.ts";
-import { rejectsWith } from "../support/host/adversaries.ts";
+import { legOf } from "../support/host/adversaries.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 100 };
@@ -38,8 +38,7 @@ describe("consent per scope (C6)", () => {
       needs: "receipts",
       missing: ["acme:vectors"],
     });
-    const error = await rejectsWith(host.query("scoped", Q), "consent_scope_required");
-    assert.deepEqual(error.details.scopes, ["acme:vectors"]);
+    assert.deepEqual(legOf(await host.query("scoped", Q), "consent_scope_required").missing, ["acme:vectors"]);
     const [leg] = await host.queryAll(Q);
     assert.ok(leg?.outcome === "consent_scope_required");
     assert.deepEqual(leg.missing, ["acme:vectors"]);
@@ -53,8 +52,7 @@ describe("consent per scope (C6)", () => {
     const { host, queries } = await twoScopes();
     host.consent.recordReceipt(receipt("scoped", "org-tenant"));
     host.consent.recordReceipt(receipt("someone-else", "acme:vectors"));
-    const error = await rejectsWith(host.query("scoped", Q), "consent_scope_required");
-    assert.deepEqual(error.details.scopes, ["acme:vectors"]);
+    assert.deepEqual(legOf(await host.query("scoped", Q), "consent_scope_required").missing, ["acme:vectors"]);
     assert.equal(queries(), 0);
   });
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Host, inPageTransport } from "../support/lib.ts";
-import { counting, rejectsWith } from "../support/host/adversaries.ts";
+import { counting, failedWith, legOf } from "../support/host/adversaries.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 4, max_tokens: 400 };
@@ -43,7 +43,7 @@ test("Host.query passes its abort signal on: an aborted query is aborted, and no
   const spy = counting(echoProvider());
   const host = new Host();
   await host.add("p", inPageTransport(spy.provider));
-  const error = await rejectsWith(host.query("p", Q, { signal: AbortSignal.abort() }), "aborted");
+  const error = failedWith(await host.query("p", Q, { signal: AbortSignal.abort() }), "aborted");
   assert.equal(error.message, "the request was cancelled");
   assert.equal(spy.calls("query"), 0);
   await host.close();
@@ -56,10 +56,10 @@ test("a leg counts the frames held back because revalidation found them gone (V4
   });
   const host = new Host();
   await host.add("p", inPageTransport(provider));
-  const first = await host.query("p", Q);
+  const first = legOf(await host.query("p", Q), "frames");
   assert.equal(first.revoked, 0);
   await host.verifyFrames(first.frames.map((f) => f.frameId));
-  const again = await host.query("p", Q);
+  const again = legOf(await host.query("p", Q), "frames");
   assert.deepEqual(
     again.frames.map((f) => f.frameId.frame_id),
     ["kept", "also"],

@@ -1,9 +1,10 @@
-// What Host.query throws, error by error (spec §4.5, §4.6, C1, C6), a provider's long message cut to 200
-// characters, and a fan-out budget sent as each provider's max_tokens share. Messages are written out.
+// What Host.query answers, leg by leg (spec §4.5, §4.6, C1, C6): only an unknown id throws; consent gates
+// are legs naming the data flow and the scopes; a provider's long message is cut to 200 characters; and a
+// fan-out budget is sent as each provider's max_tokens share. Messages are written out.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Host, inPageTransport } from "../support/lib.ts";
-import { counting, distorted, rejectsWith } from "../support/host/adversaries.ts";
+import { counting, distorted, failedWith, legOf, rejectsWith } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
@@ -20,15 +21,18 @@ test("an egress provider without consent is consent_required; one with scopes is
     "cloud",
     inPageTransport(echoProvider({ info: { name: "c", version: "1", data_flow: { reads: true, egress: true } } })),
   );
-  const plain = await rejectsWith(host.query("cloud", Q), "consent_required");
-  assert.equal(plain.message, "provider cloud needs consent before it is sent anything");
-  assert.deepEqual(plain.details, { provider: "cloud" });
+  const plain = legOf(await host.query("cloud", Q), "consent_required");
+  assert.deepEqual(plain, {
+    provider: "cloud",
+    outcome: "consent_required",
+    dataFlow: { reads: true, writes: false, egress: true },
+    declaredDataFlow: { reads: true, writes: false, egress: true },
+  });
   const flow = { reads: true, egress: true, egress_scopes: ["eu", "us"] };
   await host.add("scoped", inPageTransport(echoProvider({ info: { name: "s", version: "1", data_flow: flow } })));
   host.consent.grant("scoped", flow as never, "boolean consent opens no scope");
-  const scoped = await rejectsWith(host.query("scoped", Q), "consent_scope_required");
-  assert.equal(scoped.message, "provider scoped needs consent for eu, us");
-  assert.deepEqual(scoped.details, { provider: "scoped", scopes: ["eu", "us"] });
+  const scoped = legOf(await host.query("scoped", Q), "consent_scope_required");
+  assert.deepEqual(scoped.missing, ["eu", "us"]);
   await host.close();
 });
 
@@ -40,7 +44,7 @@ test("a provider's error message is passed on cut to its first 200 characters", 
   );
   const host = new Host();
   await host.add("p", inPageTransport(chatty));
-  const error = await rejectsWith(host.query("p", Q), "provider");
+  const error = failedWith(await host.query("p", Q), "provider");
   assert.equal(error.message, `provider echo answered unavailable: ${"x".repeat(200)}`);
   await host.close();
 });

@@ -128,7 +128,7 @@ describe("Host", () => {
     assert.ok(again?.outcome === "frames" && again.frames.length === 0 && again.revoked === 1);
   });
 
-  test("query(localId) refuses with a typed error naming the missing scopes, and sends nothing", async () => {
+  test("query(localId) is a consent_scope_required leg naming the missing scopes, and sends nothing", async () => {
     let calls = 0;
     const scoped = echoProvider({
       info: {
@@ -140,13 +140,9 @@ describe("Host", () => {
     });
     const host = new Host();
     await host.add("scoped", inPageTransport(scoped));
-    await assert.rejects(
-      host.query("scoped", Q),
-      (e: unknown) =>
-        e instanceof HostError &&
-        e.kind === "consent_scope_required" &&
-        e.details.scopes?.join() === "org-tenant,acme:vectors",
-    );
+    const gated = await host.query("scoped", Q);
+    assert.ok(gated.outcome === "consent_scope_required", gated.outcome);
+    assert.deepEqual(gated.missing, ["org-tenant", "acme:vectors"]);
     await assert.rejects(
       host.query("nobody", Q),
       (e: unknown) => e instanceof HostError && e.kind === "unknown_provider",

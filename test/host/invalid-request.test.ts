@@ -14,7 +14,7 @@ import {
   type QueryInput,
   WireError,
 } from "../support/lib.ts";
-import { ackFor, counting, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { ackFor, counting, failedWith, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const GOOD = { goal: "a good question", max_frames: 2, max_tokens: 100 };
@@ -104,12 +104,12 @@ describe("an unencodable request is invalid_request, and nothing is sent", () =>
     assert.deepEqual(provider.received, []);
   });
 
-  test("through a Host: query throws the refusal and queryAll reports it as the leg's error", async () => {
+  test("through a Host: query and queryAll report the refusal as the leg's error", async () => {
     const provider = counting(echoProvider());
     const host = new Host();
     await host.add("echo", inPageTransport(provider.provider));
     const bad = { ...GOOD, max_tokens: 7.5 };
-    assertRefusal(await rejectsWith(host.query("echo", bad), "invalid_request"), /max_tokens/, "§1.6", "query");
+    assertRefusal(failedWith(await host.query("echo", bad), "invalid_request"), /max_tokens/, "§1.6", "query");
     const [leg] = await host.queryAll(bad);
     assert.ok(leg?.outcome === "failed" && leg.error.kind === "invalid_request", JSON.stringify(leg));
     assert.equal(provider.calls("query"), 0);

@@ -41,6 +41,7 @@ test("a leg never sent for want of consent is recorded with its outcome only", (
       provider: "cloud",
       outcome: "consent_required",
       dataFlow: { reads: true, writes: false, egress: true },
+      declaredDataFlow: { reads: true, writes: false, egress: true },
     }),
     {
       provider_id: "cloud",

@@ -6,7 +6,6 @@
  */
 import { fromHex, type ResultTree, resultTree, sha256, toHex } from "../../src/attest/index.ts";
 import {
-  auditLeg,
   type Connection,
   type ConsentStore,
   consentReceipt,
@@ -18,7 +17,6 @@ import {
   type MessagePortStreams,
   messagePortStreams,
   type QueryInput,
-  type RecordedEnvelope,
   recordingTransport,
   streamTransport,
 } from "../../src/host/index.ts";
@@ -66,8 +64,6 @@ export class Session {
   readonly #answers: KeptAnswer[] = [];
   #host: Host | undefined;
   #current: Current | undefined;
-  #lastFrames: ContextQueryResult | undefined;
-  #declaredEgress: boolean | undefined;
   #answerCount = 0;
   /** The URL of the HTTP provider connected (or being connected) now, for diagnosing failed fetches. */
   url: string | undefined;
@@ -110,7 +106,7 @@ export class Session {
     const host = new Host({ consent: this.#consent, pinnedKeys: this.#pinned, connect: { handshakeTimeoutMs } });
     const connection = await host.add(
       localId,
-      recordingTransport(transport, (entry) => this.#record(entry)),
+      recordingTransport(transport, (entry) => this.#log.record(entry)),
     );
     this.#host = host;
     this.#current = { localId, target, connection, ...(streams ? { streams } : {}) };
@@ -124,7 +120,7 @@ export class Session {
       target: target.kind,
       ...(target.kind === "http" ? { url: target.url } : {}),
       provider: connection.provider,
-      declaredEgress: this.#declaredEgress,
+      declaredEgress: connection.declaredDataFlow.egress,
       protocolVersion: connection.protocolVersion,
       hostVersion: PROTOCOL_VERSION,
       capabilities: connection.capabilities,
@@ -132,14 +128,6 @@ export class Session {
       violations: connection.violations,
       engine: this.#engine,
     };
-  }
-
-  #record(entry: RecordedEnvelope): void {
-    this.#log.record(entry);
-    if (entry.direction !== "received" || !("envelope" in entry)) return;
-    const envelope = entry.envelope;
-    if (envelope.type === "handshake_ack") this.#declaredEgress = envelope.provider.data_flow.egress;
-    if (envelope.type === "frames") this.#lastFrames = envelope.result;
   }
 
   /** The in-page provider's Worker died: every request in flight, and every later one, fails at once. */
@@ -156,21 +144,30 @@ export class Session {
 
   /**
    * Queries the provider through the `Host` (consent first: a refusal sends
-   * nothing). An answer the audit drops whole (B2) is still shown, marked.
+   * nothing). The leg carries the answer as received, so an answer the audit
+   * drops whole (B2, B4) is still shown, marked; a consent gate is asked of
+   * the person, a failure explained.
    */
   async query(input: QueryInput): Promise<AnswerView> {
     const { localId, connection } = this.current;
-    this.#lastFrames = undefined;
-    try {
-      const leg = await this.#host!.query(localId, input);
-      if (!this.#lastFrames) throw new HostError("unexpected_envelope", "the answer was not recorded");
-      return this.#keep(input, this.#lastFrames, leg, connection.provider.name);
-    } catch (error) {
-      const received = this.#lastFrames;
-      if (received === undefined) throw error;
-      const audited = await auditLeg(connection, localId, input, received, this.#pinned[localId] ?? []);
-      if (audited.outcome === "frames") throw error;
-      return this.#keep(input, received, audited, connection.provider.name);
+    const leg = await this.#host!.query(localId, input);
+    switch (leg.outcome) {
+      case "frames":
+      case "budget_lie":
+      case "frame_flood":
+        return this.#keep(input, leg.result, leg, connection.provider.name);
+      case "consent_required":
+        throw new HostError("consent_required", `provider ${localId} needs consent before it is sent anything`);
+      case "consent_scope_required":
+        throw new HostError(
+          "consent_scope_required",
+          `provider ${localId} needs consent for ${leg.missing.join(", ")}`,
+          {
+            scopes: leg.missing,
+          },
+        );
+      case "failed":
+        throw leg.error;
     }
   }
 

@@ -150,7 +150,7 @@ export function legJson(leg: LegResult, handshake: HandshakeSource | undefined):
     case "consent_scope_required":
       return { ...base, data_flow: leg.dataFlow, missing: [...leg.missing] };
     case "failed":
-      return { ...base, error: legErrorJson(leg.error) };
+      return { ...base, stage: leg.stage, error: legErrorJson(leg.error) };
   }
 }
 

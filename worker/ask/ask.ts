@@ -1,9 +1,10 @@
 /**
- * One question, answered as a serverless host (spec §4): connect to every
- * configured provider through the handshake cache, record the operator's
- * consent, fan out with `Host.queryAll` (the budget split between them),
- * compose with `composeForPrompt` under the same budget, and report usage.
- * A provider that cannot be reached fails its own leg and no other.
+ * One question, answered as a serverless host (spec §4): every configured
+ * provider registered with the `Host` to connect through the handshake cache
+ * (recording the operator's consent for what it declares), a fan-out with
+ * `Host.queryAll` (the budget split between the providers that serve it),
+ * composition with `composeForPrompt` under the same budget, and a usage
+ * report. A provider that cannot be reached fails its own leg and no other.
  */
 import {
   type AuditedFrame,
@@ -14,8 +15,6 @@ import {
   type ExchangeTransport,
   type HandshakeCache,
   Host,
-  HostError,
-  type LegResult,
   usageLegOf,
   usageReport,
 } from "../../src/host/index.ts";
@@ -51,21 +50,15 @@ export interface AskContext {
 /** Who granted what: the Worker's configuration, a policy (spec §4.11 `grantor.kind`). */
 const GRANTOR = { kind: "policy", id: "ask-worker configuration" } as const;
 
-type Reached = { provider: AskProvider; connection: CachedConnection } | { provider: AskProvider; error: HostError };
-
-async function reach(provider: AskProvider, context: AskContext): Promise<Reached> {
-  try {
-    const connection = await context.cache.connect(provider.key, provider.transport(), {
+/** Connects to one provider through the handshake cache, under the question's bounds. */
+function connector(provider: AskProvider, context: AskContext): () => Promise<CachedConnection> {
+  return () =>
+    context.cache.connect(provider.key, provider.transport(), {
       ...(context.handshakeTimeoutMs === undefined ? {} : { handshakeTimeoutMs: context.handshakeTimeoutMs }),
       ...(context.queryTimeoutMs === undefined ? {} : { timeoutMs: context.queryTimeoutMs }),
       ...(context.signal ? { signal: context.signal } : {}),
       ...(context.waitUntil ? { waitUntil: context.waitUntil } : {}),
     });
-    return { provider, connection };
-  } catch (error) {
-    const failed = error instanceof HostError ? error : new HostError("transport", "the provider could not be reached");
-    return { provider, error: failed };
-  }
 }
 
 /** Records the operator's consent for one connected provider (C1: a record; C6: a receipt per scope). */
@@ -77,31 +70,24 @@ function grantConsent(host: Host, provider: AskProvider, connection: Connection)
     );
 }
 
-/** The fan-out's legs and the failed connections' legs, in configuration order. */
-function legsInOrder(reached: readonly Reached[], fanOut: readonly LegResult[]): LegResult[] {
-  const byName = new Map(fanOut.map((leg) => [leg.provider, leg]));
-  return reached.flatMap((r): LegResult[] => {
-    if ("error" in r) return [{ provider: r.provider.name, outcome: "failed", error: r.error }];
-    const leg = byName.get(r.provider.name);
-    return leg ? [leg] : []; // not selected: it serves none of the kinds asked for (spec §4.6 step 1)
-  });
-}
-
 /**
  * Answers one question (docs/ask.md). The `Host` is not closed afterwards:
  * its connections are HTTP exchanges the handshake cache resumes next time,
  * and closing them would send every provider a `shutdown` per question.
  */
 export async function ask(question: AskRequest, context: AskContext): Promise<AskAnswer> {
-  const reached = await Promise.all(context.providers.map((provider) => reach(provider, context)));
   const pinnedKeys = Object.fromEntries(context.providers.map((p) => [p.name, p.pinnedKeys]));
   const host = new Host({ pinnedKeys });
   const sources = new Map<string, CachedConnection["source"]>();
-  for (const r of reached) {
-    if (!("connection" in r)) continue;
-    await host.add(r.provider.name, r.connection);
-    grantConsent(host, r.provider, r.connection);
-    sources.set(r.provider.name, r.connection.source);
+  // Each provider connects when the fan-out reaches it: one that cannot be reached is a failed leg (stage connect).
+  for (const provider of context.providers) {
+    const connect = connector(provider, context);
+    host.register(provider.name, async () => {
+      const connection = await connect();
+      grantConsent(host, provider, connection);
+      sources.set(provider.name, connection.source);
+      return connection;
+    });
   }
   const query = {
     goal: question.goal,
@@ -110,11 +96,10 @@ export async function ask(question: AskRequest, context: AskContext): Promise<As
     max_frames: question.max_frames ?? DEFAULT_MAX_FRAMES,
     max_tokens: question.budget_tokens,
   };
-  const fanOut = await host.queryAll(query, {
+  const legs = await host.queryAll(query, {
     budget: question.budget_tokens,
     ...(context.signal ? { signal: context.signal } : {}),
   });
-  const legs = legsInOrder(reached, fanOut);
   const served = legs.flatMap((leg) =>
     leg.outcome === "frames" ? leg.frames.map((frame): [string, AuditedFrame] => [leg.provider, frame]) : [],
   );

@@ -3,7 +3,7 @@ import type { AttesterKey } from "../../protocol/attestation.ts";
 import type { Capabilities } from "../../protocol/capabilities.ts";
 import type { Violation } from "../../protocol/checks/violation.ts";
 import type { FrameId } from "../../protocol/frame-id.ts";
-import type { ProviderInfo } from "../../protocol/provider-info.ts";
+import type { DataFlow, ProviderInfo } from "../../protocol/provider-info.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
 import type { VerifyResponse } from "../../protocol/verify.ts";
 import type { Connection, Negotiation, RequestOptions } from "../connection.ts";
@@ -38,6 +38,9 @@ export class CachedConnection implements Connection {
 
   get provider(): ProviderInfo {
     return this.#current.connection.provider;
+  }
+  get declaredDataFlow(): DataFlow {
+    return this.#current.connection.declaredDataFlow;
   }
   get capabilities(): Capabilities {
     return this.#current.connection.capabilities;

@@ -115,6 +115,13 @@ export function legOf<O extends LegResult["outcome"]>(leg: LegResult | undefined
   return leg as LegOf<O>;
 }
 
+/** A failed leg's error, asserted to be of `kind`. */
+export function failedWith(leg: LegResult | undefined, kind: HostError["kind"]): HostError {
+  const failed = legOf(leg, "failed");
+  assert.equal(failed.error.kind, kind, failed.error.message);
+  return failed.error;
+}
+
 /** The far end of a stream pair, as a script sees it. */
 export interface Peer {
   /** The next envelope the host wrote, or undefined when the host closed its side. Undecodable lines are skipped. */

@@ -10,6 +10,7 @@ export function verifyingConnection(
   const refused = () => Promise.reject(new Error("this connection only verifies"));
   return {
     provider: { name, version: "1.0.0", data_flow: { reads: true, writes: false, egress: false } },
+    declaredDataFlow: { reads: true, writes: false, egress: false },
     capabilities: { query: { kinds: [] }, correlation: false, graph: false, verify: true, resolve: false },
     protocolVersion: "contextgraph/1.0",
     attesterKeys: [],
