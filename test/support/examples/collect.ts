@@ -56,15 +56,20 @@ function blockExample(path: string, block: FencedBlock, problems: string[]): Exa
   return { kind: "block", path, line: block.line, lang: kind, code: block.text, file, notChecked };
 }
 
-/** The ts and js blocks of the pages, with any misplaced or malformed marker as a problem. */
-export function pageExamples(pages: readonly string[] = examplePages()): Collected {
+/** The ts and js blocks of one page (`markdown`, written at `path`), and its misplaced or malformed markers. */
+export function blockExamples(path: string, markdown: string): Collected {
   const problems: string[] = [];
-  const examples = pages.flatMap((path) =>
-    fencedBlocks(readFileSync(join(PROJECT_ROOT, path), "utf8")).flatMap(
-      (block) => blockExample(path, block, problems) ?? [],
-    ),
-  );
+  const examples = fencedBlocks(markdown).flatMap((block) => blockExample(path, block, problems) ?? []);
   return { examples, problems };
+}
+
+/** The ts and js blocks of the pages, and every misplaced or malformed marker. */
+export function pageExamples(pages: readonly string[] = examplePages()): Collected {
+  const collected = pages.map((path) => blockExamples(path, readFileSync(join(PROJECT_ROOT, path), "utf8")));
+  return {
+    examples: collected.flatMap((page) => page.examples),
+    problems: collected.flatMap((page) => page.problems),
+  };
 }
 
 function sourceFiles(dir: string): string[] {

@@ -69,7 +69,7 @@ async function writeModule(dir: string, example: Example, scope: Scope): Promise
     : checkStatedValues(example.code, example.path, example.line);
   const header = importLines(scope.importsOf(example), stated);
   await mkdir(folder, { recursive: true });
-  await writeFile(file, [...header, code].join("\n"));
+  await writeFile(file, [...header, code].join("\n"), { flag: "wx" }); // two examples never share a file
   return { example, file, header: header.length, stated };
 }
 
