@@ -46,22 +46,23 @@ export class Scope {
     return [own, "frameline", ...Object.keys(this.entries)].filter((name, i, all) => all.indexOf(name) === i);
   }
 
-  /** Where `name` comes from for an `@example` of `path`, if it is not given. */
-  private packageSource(name: string, path: string): string | undefined {
-    const entry = this.entryOrder(path).find((specifier) => this.entries[specifier]?.includes(name));
-    if (entry) return entry;
-    return declaredExports(join(PROJECT_ROOT, path)).includes(name) ? join(PROJECT_ROOT, path) : undefined;
+  /** For an `@example` of `path`: where each name it may use unimported comes from, by name. */
+  private packageSources(path: string): (name: string) => string | undefined {
+    const order = this.entryOrder(path);
+    const file = join(PROJECT_ROOT, path);
+    const own = declaredExports(file);
+    return (name) =>
+      order.find((specifier) => this.entries[specifier]?.includes(name)) ?? (own.includes(name) ? file : undefined);
   }
 
   /** The imports an example needs for the names it uses and neither declares nor imports. */
   importsOf(example: Example): Imports {
     const declared = namesDeclared(example.code);
+    const fromPackage = example.kind === "doc-comment" ? this.packageSources(example.path) : () => undefined;
     const imports: Imports = new Map();
     for (const name of namesUsed(example.code)) {
       if (declared.has(name)) continue;
-      const from =
-        (example.kind === "doc-comment" ? this.packageSource(name, example.path) : undefined) ??
-        (this.given.includes(name) ? GIVEN : undefined);
+      const from = fromPackage(name) ?? (this.given.includes(name) ? GIVEN : undefined);
       if (from) imports.set(from, [...(imports.get(from) ?? []), name]);
     }
     return imports;
