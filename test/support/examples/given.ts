@@ -3,11 +3,7 @@
 // where one is cheap (from the shared reference fixtures, read in place), so an example that states a
 // value can run with it; the others (`export declare`) only type-check, and an example using one of
 // them cannot run. Types are the package's own, or Cloudflare's for a Worker's bindings.
-import type {
-  D1Database,
-  ExecutionContext,
-  KVNamespace,
-} from "../../../node_modules/@cloudflare/workers-types/index.ts";
+import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/index.ts";
 import type { ConformanceTarget } from "../../../src/conformance/index.ts";
 import type { DocsCorpus } from "../../../src/docs/index.ts";
 import type { Host, OfferedFrame } from "../../../src/host/index.ts";
