@@ -22,7 +22,10 @@ export type ContentBinding =
  * content, synchronous. `verifyResultAttestations` and the host's audit apply
  * it to every frame; call it directly only to show the binding on its own.
  *
- * @example contentBindingOf({ content: "hi", content_digest: "sha256:8f43…" }) // { kind: "matches" }
+ * @example
+ * const digest = "sha256:8f434346648f6b96df89dda901c5176b10a6d83961dd3c1ac88b59b2dc327aa4"; // of "hi"
+ * contentBindingOf({ content: "hi", content_digest: digest }) // { kind: "matches" }
+ * contentBindingOf({ content: "hi!", content_digest: digest }) // { kind: "mismatch", declared: "sha256:8f43…", … }
  */
 export function contentBindingOf(frame: Pick<ContextFrame, "content" | "content_digest">): ContentBinding {
   if (frame.content === undefined) return { kind: "no_content" };

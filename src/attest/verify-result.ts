@@ -136,7 +136,7 @@ export async function verifyResultSignatures(
  * bytes in hand are the bytes that were signed.
  *
  * @example
- * const report = await verifyResultAttestations(result, ack.provider.name, ack.attester_keys ?? []);
+ * const report = await verifyResultAttestations(reply.result, ack.provider.name, ack.attester_keys ?? []);
  * const trusted = report.frames.map((s) => s.state === "attested" && s.coversContent);
  */
 export async function verifyResultAttestations(

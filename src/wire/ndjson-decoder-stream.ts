@@ -34,7 +34,7 @@ function isBlankLine(text: string): boolean {
  * if its source does.
  *
  * @example
- * const items = response.body.pipeThrough(new NdjsonDecoderStream());
+ * const items = byteStream.pipeThrough(new NdjsonDecoderStream()); // a fetch body, a child's stdout, …
  * for await (const item of items) if ("envelope" in item) handle(item.envelope);
  */
 export class NdjsonDecoderStream<T = Envelope> extends TransformStream<Uint8Array | string, DecodedItem<T>> {

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
+import { fencedBlocks } from "../support/examples/fences.ts";
 import { type Consumer, packAndInstall } from "../support/package/consumer.ts";
 import { type Run, run, type Started, start, userEnv } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
@@ -20,19 +21,6 @@ const PAGE = readFileSync(join(PROJECT_ROOT, "docs", "providers.md"), "utf8");
 const DOC_URL = "http://127.0.0.1:8787/contextgraph";
 const TIMEOUT_MS = 120_000;
 const BIN = (name: string) => join(PROJECT_ROOT, "node_modules", ".bin", name);
-
-/** A fenced block of the page: its info string (`js notes.mjs`, `sh`, `text`) and its text. */
-interface Block {
-  readonly info: string;
-  readonly text: string;
-}
-
-function blocks(markdown: string): Block[] {
-  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)].map((match) => ({
-    info: match[1]!.trim(),
-    text: match[2]!,
-  }));
-}
 
 /** The environment a server runs with: the user's, with a free port, and Deno told not to phone home. */
 function serverEnv(folder: string): NodeJS.ProcessEnv {
@@ -108,7 +96,7 @@ describe("docs/providers.md, followed as written from the packed tarball", () =>
   after(() => consumer?.cleanup());
 
   test("every block: files written, commands run, outputs as shown; conformant over stdio and HTTP, signed and not", async (t) => {
-    const page = blocks(PAGE);
+    const page = fencedBlocks(PAGE);
     assert.deepEqual(
       page.filter((block) => !/^(js \S+\.mjs|sh|text)$/.test(block.info)).map((block) => block.info),
       [],

@@ -17,7 +17,9 @@ export function citeLabel(frame: Pick<ContextFrame, "citation_label" | "title">)
  * cannot break the fence either); `CONTENT` is `""` when absent, with fence
  * tokens neutralised. Score and token_cost never appear, so ranking cannot change bytes.
  *
- * @example renderFrameBlock({ provider_id: "docs", frame_id: "a" }, frame)
+ * @example
+ * const frame = { kind: "doc", title: "A", citation_label: "a.md", content: "body" };
+ * renderFrameBlock({ provider_id: "docs", frame_id: "a" }, frame)
  * // '<frame provider="docs" id="a" kind="doc" cite="a.md">\nbody\n</frame>\n'
  */
 export function renderFrameBlock(

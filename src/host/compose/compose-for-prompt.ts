@@ -58,7 +58,9 @@ export interface ComposedPrompt {
  * Attestation states ride along untouched and never drop or reorder a frame
  * (F9). The same frame set, offered in any order, composes to the same bytes.
  *
- * @example composeForPrompt(offered, { budget: 4096 }) // global budget floor(4096 / 1.35) = 3034
+ * @example
+ * const { prompt, citations, audit } = composeForPrompt(offered, { budget: 4096 }); // floor(4096 / 1.35) tokens
+ * audit.global_budget // 3034
  */
 export function composeForPrompt(offered: readonly OfferedFrame[], options: ComposeOptions): ComposedPrompt {
   const globalBudget = Math.max(

@@ -7,7 +7,9 @@ import { byScoreDescending, type Ranked } from "./ranking.ts";
  * 1st to the first slot, 2nd to the last, 3rd to the second, … — so the
  * strongest evidence sits at both ends and the weakest in the middle.
  *
- * @example ranks 1..5 are placed as [1, 3, 5, 4, 2]
+ * @example
+ * const ranked = (rank: number) => ({ frameId: { provider_id: "p", frame_id: `${rank}` }, frame: { score: 9 - rank } });
+ * placeEdgesFirst([1, 2, 3, 4, 5].map(ranked)).map((item) => item.frameId.frame_id) // ["1", "3", "5", "4", "2"]
  */
 export function placeEdgesFirst<T extends Ranked>(items: readonly T[]): T[] {
   const front: T[] = [];

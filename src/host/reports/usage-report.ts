@@ -54,7 +54,9 @@ function providerUsage(leg: UsageLeg): ProviderUsage {
  * so every billed token is named by a FrameId. `asOf` defaults to now and is
  * stamped without fraction (F4).
  *
- * @example usageReport({ query: { max_tokens: 1024 }, legs, asOf: new Date("2026-07-21T00:00:00Z") })
+ * @example
+ * const legs = await host.queryAll(query);
+ * usageReport({ query, legs: legs.map(usageLegOf), asOf: new Date("2026-07-21T00:00:00Z") })
  */
 export function usageReport(input: {
   readonly query: Pick<ContextQuery, "max_tokens">;
