@@ -12,7 +12,7 @@ import { type CorpusBindings, corpusSource } from "./corpus-source.ts";
 import { misbehaving } from "./misbehave.ts";
 
 /** The Worker's bindings (wrangler.toml `[vars]`, `d1_databases` and secrets). */
-export interface Env extends CorpusBindings {
+interface Env extends CorpusBindings {
   /** 32-byte Ed25519 seed in lowercase hex (a secret: `wrangler secret put ATTESTATION_SEED`). */
   readonly ATTESTATION_SEED?: string;
   /** The key id published in handshake_ack.attester_keys (default: the provider name and the key's first 8 hex). */

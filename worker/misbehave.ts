@@ -17,7 +17,7 @@ import {
 import type { Provider } from "../src/provider/index.ts";
 
 /** What the Worker serves when `MISBEHAVE` names a mode: the provider for the kit's app, and the app wrapped. */
-export interface Misbehaving {
+interface Misbehaving {
   readonly provider: Provider;
   /** `app` with the mode applied to every envelope in and out (the app's own rules, auth and limits kept). */
   wrap(app: Hono): Hono;

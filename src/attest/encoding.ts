@@ -19,7 +19,7 @@ const PRESENT = 0x01;
 const utf8 = new TextEncoder();
 
 /** The fields of a link that enter its encoding, in order (spec §3.4). */
-export type EncodedLink = Pick<Provenance, "type" | "uri" | "range" | "digest" | "method" | "by">;
+type EncodedLink = Pick<Provenance, "type" | "uri" | "range" | "digest" | "method" | "by">;
 
 /**
  * A preimage under construction: the encodings of spec §3.3–§3.4 written into

@@ -3,7 +3,7 @@ import type { FrameAttestation } from "../protocol/attestation.ts";
 import { frameIdKey, frameIdOf } from "../protocol/frame-order.ts";
 
 /** Each frame's entry, and how many entries matched none. */
-export interface MatchedEntries {
+interface MatchedEntries {
   /** The entry naming each frame, in `frames` order: at most one per frame, the first that names it. */
   readonly byFrame: readonly (FrameAttestation | undefined)[];
   /** Entries naming no frame of the result, naming a frame already matched, or beyond `frames.length`. */

@@ -18,7 +18,7 @@ export function merkleNode(left: Uint8Array, right: Uint8Array): Uint8Array {
 }
 
 /** The largest power of two strictly less than `n` (n ≥ 2). */
-export function splitPoint(n: number): number {
+function splitPoint(n: number): number {
   let k = 1;
   while (k * 2 < n) k *= 2;
   return k;

@@ -17,7 +17,7 @@ import { probeQuery } from "./probe.ts";
 import type { ConformanceTarget } from "./target.ts";
 
 /** A connection that completed its handshake, or why none did. */
-export type Opened<L extends ProbeLink> =
+type Opened<L extends ProbeLink> =
   | { readonly link: L; readonly ack: HandshakeAck; readonly ms: number }
   | { readonly problem: string };
 

@@ -8,7 +8,7 @@ import { type Fence, type Heading, outline } from "./markdown.ts";
 import { slugify } from "./slug.ts";
 
 /** The separator between the parts of a heading trail, a frame `title` (spec §1.8, F2). */
-export const TRAIL_SEPARATOR = " › ";
+const TRAIL_SEPARATOR = " › ";
 
 /** A chunk before hashing: its frame id and kind (spec §1.8), title trail, §1.14 line range, and (for sections) the prose its links are read from. */
 export interface ChunkPlan {
@@ -22,7 +22,7 @@ export interface ChunkPlan {
 }
 
 /** What chunking one document yields: its title and chunk plans (spec §1.8 frames to be). */
-export interface DocumentPlan {
+interface DocumentPlan {
   readonly title: string;
   readonly chunks: readonly ChunkPlan[];
   /** Every line without its line ending, fenced code blanked: where link definitions are read. */
@@ -32,7 +32,7 @@ export interface DocumentPlan {
 const isBlankLine = (line: string | undefined) => line === undefined || lineBody(line).trim() === "";
 
 /** The document's label in heading trails (frame titles, spec §1.8 F2): its path without the `.md` extension. */
-export function documentLabel(path: string): string {
+function documentLabel(path: string): string {
   return path.replace(/\.md$/i, "");
 }
 

@@ -42,7 +42,7 @@ function relationsOf(links: readonly { target: string; text: string }[], paths: 
 }
 
 /** One document built: its entry, its chunks, and the corpus paths its prose links to (relations or not). */
-export interface BuiltDocument {
+interface BuiltDocument {
   readonly document: DocsDocument;
   readonly chunks: readonly DocsChunk[];
   /** Every normalized path a link of its sections resolves to, whether or not the corpus has it (sorted). */

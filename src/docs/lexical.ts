@@ -25,7 +25,7 @@ export const PREFIX_MIN_LENGTH = 4;
  * separator): a longer section is searched by its first terms. Bounds the
  * index, and keeps one chunk's FTS5 row within a D1 statement (100 KB).
  */
-export const INDEXED_CHARS_PER_FIELD = 40_000;
+const INDEXED_CHARS_PER_FIELD = 40_000;
 /** Distinct query terms used (a longer query is matched by its first ones). */
 export const MAX_QUERY_TERMS = 32;
 

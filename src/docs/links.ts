@@ -5,7 +5,7 @@
 import { directoryOf, normalizePath } from "./paths.ts";
 
 /** A link found in prose: its visible text (a G1 `display_name` to be) and its raw destination (a G2 `target_uri` to be). */
-export interface MarkdownLink {
+interface MarkdownLink {
   readonly text: string;
   readonly destination: string;
 }

@@ -20,7 +20,7 @@ export interface Fence {
 }
 
 /** The headings and fences of a document, in line order (§1.14 line numbers). */
-export interface Outline {
+interface Outline {
   readonly headings: readonly Heading[];
   readonly fences: readonly Fence[];
 }

@@ -7,7 +7,7 @@ import { loadSearchIndex } from "./search-index.ts";
 import type { ChunkKind, DocsStore } from "./store.ts";
 
 /** G4: a chunk is anchored when its `uri` or a relation's `target_uri` equals an anchor. */
-export function isAnchored(chunk: Pick<DocsChunk, "uri" | "relations">, anchors: ReadonlySet<string>): boolean {
+function isAnchored(chunk: Pick<DocsChunk, "uri" | "relations">, anchors: ReadonlySet<string>): boolean {
   return anchors.has(chunk.uri) || chunk.relations.some((relation) => anchors.has(relation.target_uri));
 }
 

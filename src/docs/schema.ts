@@ -48,7 +48,7 @@ export type DocsChunk = v.InferOutput<typeof DocsChunkSchema>;
  * A stored search index, as a corpus file carries it (plain JSON): its
  * format, and the engine's own serialization, checked when it is loaded.
  */
-export const SearchIndexDataSchema = v.object({ format: v.string(), data: v.unknown() });
+const SearchIndexDataSchema = v.object({ format: v.string(), data: v.unknown() });
 /** A stored search index (saved with the corpus by `buildCorpus` and `frameline index`). */
 export type SearchIndexData = v.InferOutput<typeof SearchIndexDataSchema>;
 

@@ -9,7 +9,7 @@ import { wordTerm } from "./terms.ts";
 /** What a word the query term begins is worth, against 1 for the term itself. */
 export const PREFIX_CREDIT = 0.3;
 /** Two query terms are together when at most this many positions apart in the chunk. */
-export const NEAR_DISTANCE = 2;
+const NEAR_DISTANCE = 2;
 /** The share of a score that rests on the query's terms appearing together. */
 export const PROXIMITY_SHARE = 0.15;
 
@@ -87,7 +87,7 @@ function near(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** What a chunk shows of a query: the weighted share of its terms matched, and of its neighbouring terms found together. */
-export interface Evidence {
+interface Evidence {
   /** Σ weight × credit / Σ weight over the query's terms, in [0, 1]. */
   readonly coverage: number;
   /** The share of the query's neighbouring term pairs that stand within `NEAR_DISTANCE` words in the chunk (1 for a one-term query). */

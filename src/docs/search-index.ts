@@ -35,19 +35,19 @@ const SEARCH: SearchOptions = {
 };
 
 /** One hit of the engine: a chunk's position, its engine score (> 0; only comparable within one query), and the query terms it holds exactly and only as a prefix. */
-export interface EngineHit extends TermMatches {
+interface EngineHit extends TermMatches {
   readonly chunkIndex: number;
   readonly score: number;
 }
 
 /** What one search finds: the best hits and, for each query term, how many chunks hold it exactly. */
-export interface EngineResult {
+interface EngineResult {
   readonly hits: readonly EngineHit[];
   readonly documentFrequency: ReadonlyMap<string, number>;
 }
 
 /** A loaded index: searches by query terms (spec §1.6). */
-export interface SearchIndex {
+interface SearchIndex {
   /**
    * The accepted chunks whose fields hold a query term (or, for a term of
    * `PREFIX_MIN_LENGTH`+ characters, a word it begins), best first, at most

@@ -11,17 +11,17 @@ import type { ChunkKind, ChunkPlace, DocsStore } from "./store.ts";
 import { phraseTerms, queryTerms } from "./terms.ts";
 
 /** Lexical candidates asked of a store per frame the query allows (more than one, since the kit skips what does not fit). */
-export const CANDIDATES_PER_FRAME = 3;
+const CANDIDATES_PER_FRAME = 3;
 /** The fewest and the most lexical candidates asked of a store for one query. */
-export const MIN_CANDIDATES = 64;
-export const MAX_CANDIDATES = 200;
+const MIN_CANDIDATES = 64;
+const MAX_CANDIDATES = 200;
 /** Anchors read from one query (a longer list is read up to here). */
 export const MAX_ANCHORS = 256;
 /** Other places of the same content named in a frame's provenance, at most. */
-export const MAX_SAME_CONTENT = 8;
+const MAX_SAME_CONTENT = 8;
 
 /** A chunk chosen for a query: its F1 score and the other chunks with the same content (served as provenance). */
-export interface Selection {
+interface Selection {
   readonly chunk: DocsChunk;
   readonly score: number;
   readonly sameContent: readonly ChunkPlace[];
@@ -37,7 +37,7 @@ interface Scored {
 const SERVED: readonly ChunkKind[] = ["doc", "snippet"];
 
 /** The lexical text of a query: `query_text` and `goal` together (spec §1.6). */
-export function queryText(query: Pick<ContextQuery, "query_text" | "goal">): string {
+function queryText(query: Pick<ContextQuery, "query_text" | "goal">): string {
   return [query.query_text, query.goal].filter((part) => part !== undefined).join("\n");
 }
 

@@ -14,7 +14,7 @@ export type ChunkKind = DocsChunk["kind"];
 export type ChunkPlace = Pick<DocsChunk, "id" | "uri" | "start" | "end" | "digest">;
 
 /** One lexical hit: the chunk, its engine score (> 0, comparable only within one search), and which query terms it holds. */
-export interface StoreHit extends TermMatches {
+interface StoreHit extends TermMatches {
   readonly chunk: DocsChunk;
   readonly score: number;
 }
@@ -24,7 +24,7 @@ export interface StoreHit extends TermMatches {
  * all `chunkCount` hold it; and the places of the hits' contents shared by
  * several chunks (as `sameContent` gives them, so no second look-up is needed).
  */
-export interface StoreResult {
+interface StoreResult {
   readonly hits: readonly StoreHit[];
   readonly documentFrequency: ReadonlyMap<string, number>;
   readonly chunkCount: number;

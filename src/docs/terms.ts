@@ -6,7 +6,7 @@
 import { stemmer } from "stemmer";
 
 /** Words too common to tell chunks apart in a `goal` or `query_text` (spec §1.6). */
-export const STOPWORDS: ReadonlySet<string> = new Set(
+const STOPWORDS: ReadonlySet<string> = new Set(
   [
     "a an and are as at be but by can do does for from had has have how i if in into is it its",
     "of on or so than that the their them then there these they this to was we were what when",
@@ -17,7 +17,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Longest term kept (longer runs, such as hex digests or base64, are left out). */
-export const MAX_TERM_LENGTH = 64;
+const MAX_TERM_LENGTH = 64;
 
 /** An identifier: letters and digits, with `_` joining parts (`token_cost`). */
 const IDENTIFIER = /[\p{L}\p{N}]+(?:_+[\p{L}\p{N}]+)*/gu;

@@ -32,7 +32,7 @@ export const HANDSHAKE_TIMEOUT_MS = 10_000;
 /** The reference host's per-request timeout (spec §4.3, §4.4). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** The reference host's grace for `shutdown` before it ends the provider (spec §1.11, §4.4). */
-export const CLOSE_GRACE_MS = 2_000;
+const CLOSE_GRACE_MS = 2_000;
 
 /** Options for `connect`. */
 export interface ConnectOptions {

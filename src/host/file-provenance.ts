@@ -44,7 +44,7 @@ function percentDecode(path: string): string | undefined {
 }
 
 /** The path a `file://` URI names: empty authority or `localhost` only (spec §4.10); undefined otherwise. */
-export function fileUriPath(uri: string): string | undefined {
+function fileUriPath(uri: string): string | undefined {
   const match = /^file:\/\/([^/?#]*)(\/[^?#]*)$/i.exec(uri);
   if (!match) return undefined;
   const authority = match[1]!;
@@ -59,7 +59,7 @@ export function fileUriPath(uri: string): string | undefined {
  * the grammar (F17 [later revision]: unverifiable, never the whole file) or a
  * start past the last line.
  */
-export function lineRangeBytes(bytes: Uint8Array, range: string): Uint8Array | undefined {
+function lineRangeBytes(bytes: Uint8Array, range: string): Uint8Array | undefined {
   const parsed = parseLineRange(range);
   if (!parsed) return undefined;
   const end = parsed.end ?? parsed.start;

@@ -23,7 +23,7 @@ export interface AcceptedAck {
  * a provider publishes its current key and a few it rotated from, and every
  * answer's key table is built from this list, so a longer one is refused.
  */
-export const MAX_ATTESTER_KEYS = 64;
+const MAX_ATTESTER_KEYS = 64;
 
 /**
  * Checks an ack's version and records what it breaches (H1, H3, H2, C5); over

@@ -19,7 +19,7 @@ interface Entry {
 }
 
 /** What reaching a provider gave: its connection, or why it could not be reached. */
-export type Reached = { readonly connection: Connection } | { readonly error: HostError };
+type Reached = { readonly connection: Connection } | { readonly error: HostError };
 
 /** The registered providers, in the order they were registered. */
 export class Registry {

@@ -46,10 +46,10 @@ export interface Revalidation {
  * verdicts past the bound are ignored unread, so a padded reply costs the host
  * no more than twice an honest one.
  */
-export const VERDICTS_EXAMINED_PER_IDENTITY = 2;
+const VERDICTS_EXAMINED_PER_IDENTITY = 2;
 
 /** A dropped entry. */
-export function dropped(frame: FrameId, reason: DropReason): DroppedFrame {
+function dropped(frame: FrameId, reason: DropReason): DroppedFrame {
   return { frame, reason, warrantsRequery: reason.kind !== "gone" };
 }
 

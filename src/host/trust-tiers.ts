@@ -21,7 +21,7 @@ import type { FrameAttestationOutcome } from "./leg.ts";
 export type PublishedKeys = "unless_pinned" | "also_when_pinned";
 
 /** A result's signature states under both tiers, each `attested` one naming its anchor. */
-export interface TieredStates {
+interface TieredStates {
   readonly result: FrameAttestationOutcome;
   readonly frames: readonly FrameAttestationOutcome[];
   readonly orphans: number;

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 const MIB = 1024 * 1024;
 
 /** The Workers plans' limits on a script's gzipped size, smallest first. */
-export const PLAN_LIMITS: readonly { readonly plan: "free" | "paid"; readonly gzipBytes: number }[] = [
+const PLAN_LIMITS: readonly { readonly plan: "free" | "paid"; readonly gzipBytes: number }[] = [
   { plan: "free", gzipBytes: 3 * MIB },
   { plan: "paid", gzipBytes: 10 * MIB },
 ];
@@ -19,7 +19,7 @@ export const PLAN_LIMITS: readonly { readonly plan: "free" | "paid"; readonly gz
  * init template's Worker measures 72 KiB with wrangler 4.86; test/package holds this estimate to
  * wrangler's own figure for the init project.
  */
-export const WORKER_CODE_GZIP_BYTES = 128 * 1024;
+const WORKER_CODE_GZIP_BYTES = 128 * 1024;
 
 /** The corpus module's text gzipped as wrangler measures an upload (zlib's default level), in bytes. */
 export function gzipBytes(text: string): number {

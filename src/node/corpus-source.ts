@@ -33,7 +33,7 @@ export function sourceFile(corpusFile: string): string {
 }
 
 /** The link beside a corpus file to the folder it was built from (wrangler.toml watches it). */
-export function watchLink(corpusFile: string): string {
+function watchLink(corpusFile: string): string {
   return join(dirname(corpusFile), "corpus-dir");
 }
 

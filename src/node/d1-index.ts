@@ -14,7 +14,7 @@ import { count } from "../conformance/evidence.ts";
 import { type D1Target, executeD1File, queryD1 } from "./wrangler-d1.ts";
 
 /** What one D1 update did. */
-export interface D1IndexSummary {
+interface D1IndexSummary {
   readonly written: number;
   readonly removed: number;
   readonly unchanged: number;

@@ -18,7 +18,7 @@ import { stdinReadable } from "./stdio.ts";
 type Decoded = DecodedItem<{ envelope: Envelope; raw: unknown }>;
 
 /** How `decode` reports: `strict` adds the authoring lint; `json` writes one JSON object per line. */
-export interface DecodeOptions {
+interface DecodeOptions {
   readonly strict: boolean;
   readonly json?: boolean;
   readonly maxLineBytes: number;
@@ -26,10 +26,7 @@ export interface DecodeOptions {
 }
 
 /** Writes one report per line of `source` to `out`; true when every line is a valid envelope. */
-export async function decodeCommand(
-  source: ReadableStream<Uint8Array | string>,
-  options: DecodeOptions,
-): Promise<boolean> {
+async function decodeCommand(source: ReadableStream<Uint8Array | string>, options: DecodeOptions): Promise<boolean> {
   const decoder = new NdjsonDecoderStream<{ envelope: Envelope; raw: unknown }>({
     maxLineBytes: options.maxLineBytes,
     decode: (text) => ({ envelope: decodeLine(text), raw: options.strict ? (JSON.parse(text) as unknown) : undefined }),
@@ -58,7 +55,7 @@ function smallChunks(text: string, size: number): ReadableStream<Uint8Array> {
 }
 
 /** Decodes the built-in demo session from 7-byte chunks. */
-export async function demoCommand(options: DecodeOptions) {
+async function demoCommand(options: DecodeOptions) {
   options.out("frameline demo: a CGP session with broken lines, decoded from 7-byte chunks\n");
   await decodeCommand(smallChunks(demoTranscript(), 7), options);
   options.out("\nTry it on your own transcript: frameline decode --strict < session.ndjson");

@@ -17,7 +17,7 @@ import { correlationId, type DecodedItem, errorCode } from "../wire/index.ts";
 import { count } from "../conformance/evidence.ts";
 
 /** What a transcript item turned into: a summary line plus the violations found. */
-export interface ItemReport {
+interface ItemReport {
   /** Its line number in the transcript, from 1. */
   readonly line: number;
   /** Whether it is a valid envelope that breaks no requirement. */

@@ -11,10 +11,10 @@ import { type Command, stringOption } from "./command.ts";
 import { shownPath } from "./failure.ts";
 
 /** Where `wrangler dev` reads local secrets from. */
-export const DEV_VARS_FILE = ".dev.vars";
+const DEV_VARS_FILE = ".dev.vars";
 
 /** Adds an `ATTESTATION_SEED` to `file` unless it has one; true when it did. */
-export function ensureDevKey(file: string): boolean {
+function ensureDevKey(file: string): boolean {
   const current = existsSync(file) ? readFileSync(file, "utf8") : "";
   if (/^ATTESTATION_SEED=/m.test(current)) return false;
   const seed = toHex(crypto.getRandomValues(new Uint8Array(32)));

@@ -22,7 +22,7 @@ import { printable } from "./failure.ts";
 import { OWN_ROOT, ownManifest } from "./manifest.ts";
 
 /** The mark `npm publish` leaves in the build it publishes (scripts/release-stamp.mjs). */
-export const RELEASE_STAMP = "dist/registry-release.json";
+const RELEASE_STAMP = "dist/registry-release.json";
 /** How long `npm pack` may take (a checkout's pack builds it first). */
 const PACK_TIMEOUT_MS = 5 * 60_000;
 

@@ -13,7 +13,7 @@ import { encodeLine } from "../wire/line.ts";
 const BODY_WINDOW_BYTES = 64 * 1024;
 
 /** Something that answers fetch requests: a hono app (`createProviderApp`), or any `{ fetch }`. */
-export interface FetchHandler {
+interface FetchHandler {
   fetch(request: Request): Response | Promise<Response>;
 }
 

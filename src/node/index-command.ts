@@ -24,12 +24,12 @@ import { JSON_OPTION, wantsJson, writeJson } from "./json-output.ts";
 import { defaultCorpusFiles, type IndexOptions, markdownFiles } from "./markdown-files.ts";
 
 /** Where the Worker imports its corpus from. */
-export const DEFAULT_CORPUS_FILE = "worker/corpus.json";
+const DEFAULT_CORPUS_FILE = "worker/corpus.json";
 /** The binding the Worker reads a D1 corpus through (wrangler.toml `d1_databases`). */
-export const D1_BINDING = "DOCS_DB";
+const D1_BINDING = "DOCS_DB";
 
 /** The bundled corpus `index` wrote (or left, when already built from the same inputs). */
-export interface BundledIndex {
+interface BundledIndex {
   /** The corpus file, as the user would write its path. */
   readonly file: string;
   readonly chunks: number;
@@ -43,7 +43,7 @@ export interface BundledIndex {
 }
 
 /** The D1 update `index --d1` made. */
-export interface D1Index {
+interface D1Index {
   readonly database: string;
   readonly remote: boolean;
   /** Documents written (new or edited), removed and left unchanged, and the chunks written. */
@@ -54,7 +54,7 @@ export interface D1Index {
 }
 
 /** What `indexCommand` did; `frameline index --json` prints exactly this object. */
-export interface IndexResult {
+interface IndexResult {
   /** Where Markdown was read from, as the user would write it. */
   readonly source: string;
   /** How many documents were read. */
@@ -68,7 +68,7 @@ export interface IndexResult {
 }
 
 /** Options of `indexCommand`. */
-export type IndexCommandOptions = {
+type IndexCommandOptions = {
   dir?: string | undefined;
   refresh?: boolean;
   out?: string | undefined;

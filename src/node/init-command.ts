@@ -26,7 +26,7 @@ const TEMPLATE_DIR = join(OWN_ROOT, "templates", "init");
 const RENAMED: Readonly<Record<string, string>> = { gitignore: ".gitignore" };
 
 /** A Worker (and npm package) name from a folder name: lowercase letters, digits and dashes, at most 63. */
-export function projectName(folder: string): string {
+function projectName(folder: string): string {
   const name = folder
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, "-")
@@ -82,7 +82,7 @@ async function writeTemplate(root: string, values: Readonly<Record<string, strin
 }
 
 /** What `init` made; `frameline init --json` prints exactly this object. */
-export interface InitResult {
+interface InitResult {
   /** The project's (and its Worker's) name. */
   readonly name: string;
   /** The project folder, as the user would write it. */
@@ -94,7 +94,7 @@ export interface InitResult {
 }
 
 /** Writes the project into `dir` (resolved against `cwd`); `log` hears progress (packing frameline). */
-export async function initProject(
+async function initProject(
   dir: string,
   cwd: string,
   choice: DependencyChoice = {},

@@ -19,7 +19,7 @@ const OwnManifestSchema = v.object({
 });
 
 /** What the CLI needs of its own manifest: its name, version and the exact wrangler version of its devDependencies. */
-export type OwnManifest = v.InferOutput<typeof OwnManifestSchema>;
+type OwnManifest = v.InferOutput<typeof OwnManifestSchema>;
 
 /** Reads and checks frameline's package.json. */
 export function ownManifest(): OwnManifest {

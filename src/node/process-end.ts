@@ -19,7 +19,7 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** The two line writers every command gets: stdout and stderr, one line each. */
-export interface LineWriters {
+interface LineWriters {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
 }

@@ -45,11 +45,7 @@ async function corpusFile(path: string, shown: string): Promise<DocsCorpus> {
 }
 
 /** The corpus `--corpus` names (a folder, or a `.json` corpus file), resolved against `cwd`. */
-export async function corpusFor(
-  corpus: string | undefined,
-  cwd: string,
-  options: IndexOptions = {},
-): Promise<DocsCorpus> {
+async function corpusFor(corpus: string | undefined, cwd: string, options: IndexOptions = {}): Promise<DocsCorpus> {
   if (corpus === undefined) return buildCorpus(await defaultCorpusFiles(cwd, options));
   const path = resolve(cwd, corpus);
   const kind = await stat(path);
@@ -59,7 +55,7 @@ export async function corpusFor(
 }
 
 /** What `serve --stdio` runs with. */
-export interface ServeOptions {
+interface ServeOptions {
   readonly corpus: string | undefined;
   readonly cwd: string;
   readonly maxLineBytes: number;
@@ -71,13 +67,13 @@ export interface ServeOptions {
 }
 
 /** The mode `--misbehave` names; an unknown one is a usage error listing them all. */
-export function misbehaveMode(name: string | undefined): MisbehaveMode | undefined {
+function misbehaveMode(name: string | undefined): MisbehaveMode | undefined {
   if (name === undefined || isMisbehaveMode(name)) return name;
   throw new UsageError(`--misbehave must be one of ${Object.keys(MISBEHAVE_MODES).join(", ")}`);
 }
 
 /** Serves the docs provider (or its misbehaving twin) on stdin/stdout until shutdown or end of input; diagnostics on stderr. */
-export async function serveCommand(options: ServeOptions): Promise<void> {
+async function serveCommand(options: ServeOptions): Promise<void> {
   const corpus = await corpusFor(options.corpus, options.cwd, { onSkip: warnSkipped(options.log) });
   const source =
     options.corpus === undefined ? "README.md and docs/" : shownPath(resolve(options.cwd, options.corpus), options.cwd);

@@ -10,7 +10,7 @@ import { CommandFailure, UsageError } from "./command.ts";
 import { shownPath } from "./failure.ts";
 
 /** Where the seed comes from, and the key id to publish (default: the provider name and the key's first 8 hex). */
-export interface SeedSource {
+interface SeedSource {
   readonly seedFile?: string;
   readonly seedEnv?: string;
   readonly keyId?: string;

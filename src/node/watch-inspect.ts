@@ -17,7 +17,7 @@ import { stdoutOutput } from "./inspect-output.ts";
 import { watchTree } from "./watch-tree.ts";
 
 /** How long a burst of changes must be quiet before the next run starts. */
-export const DEBOUNCE_MS = 100;
+const DEBOUNCE_MS = 100;
 
 /**
  * Changes, debounced: `changed(path)` on every event; `next()` gives the burst's last path (after an

@@ -15,7 +15,7 @@ import { CommandFailure } from "./command.ts";
 import { shownPath } from "./failure.ts";
 
 /** The most folders one tree watch holds. */
-export const MAX_WATCHED_FOLDERS = 1_000;
+const MAX_WATCHED_FOLDERS = 1_000;
 
 const skipped = (name: string) => name === "node_modules" || name.startsWith(".");
 
@@ -84,7 +84,7 @@ class TreeWatcher {
 }
 
 /** A running tree watch. */
-export interface TreeWatch {
+interface TreeWatch {
   /** How many folders it watches now. */
   readonly folders: () => number;
   close(): void;

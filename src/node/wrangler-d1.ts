@@ -11,7 +11,7 @@ import { CommandFailure } from "./command.ts";
 import { printable } from "./failure.ts";
 
 /** How long one `wrangler d1 execute` may take: a large corpus is a large file to apply. */
-export const WRANGLER_TIMEOUT_MS = 15 * 60_000;
+const WRANGLER_TIMEOUT_MS = 15 * 60_000;
 /** The most output read from one `wrangler d1 execute` (the stored documents' rows, as JSON). */
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 

@@ -25,7 +25,7 @@ export interface ObjectShape {
 }
 
 /** A list the schemas read, with the shape of its items. */
-export interface ArrayShape {
+interface ArrayShape {
   readonly kind: "array";
   readonly item: ValueShape | undefined;
 }

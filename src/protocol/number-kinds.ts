@@ -11,7 +11,7 @@ export const U32_MAX = 4294967295;
 export const finiteAsF32 = (n: number): boolean => Number.isFinite(Math.fround(n));
 
 /** How a number is written back to the wire (see `serialize.ts`). */
-export type NumberFormat = "integer" | "f32";
+type NumberFormat = "integer" | "f32";
 
 /**
  * A number kind's wire format, the plain predicate equivalent to its valibot

@@ -11,7 +11,7 @@ import type * as v from "valibot";
 export type Entries = Record<string, v.GenericSchema>;
 
 /** The parts of a valibot schema the walkers look at. */
-export interface SchemaNode {
+interface SchemaNode {
   readonly type: string;
   readonly entries?: Entries;
   readonly item?: v.GenericSchema;

@@ -11,7 +11,7 @@ import type { NumberKindName } from "./number-kinds.ts";
  * One of a fixed set of strings: a picklist (`representation`), or the one
  * literal an envelope's `type` must be.
  */
-export interface WireChoice {
+interface WireChoice {
   readonly oneOf: readonly string[];
 }
 
@@ -31,7 +31,7 @@ export interface WireObject {
  * `omitEmpty` (a list) is left out when absent or empty (the spec's "omit
  * when empty"); `default` reads and writes as its fallback when absent.
  */
-export type WirePresence = "optional" | "omitEmpty" | "default";
+type WirePresence = "optional" | "omitEmpty" | "default";
 
 /** A member: its wire name, its shape, and when it may be absent (with the fallback of a `default`). */
 export type WireMember = readonly [name: string, shape: WireShape, presence?: WirePresence, fallback?: unknown];

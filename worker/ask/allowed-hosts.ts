@@ -15,7 +15,7 @@ import { errorResponse } from "./handler.ts";
 import type { Bindings } from "./providers.ts";
 
 /** The host names a request may name, lowercased; undefined: loopback only. */
-export type AllowedHosts = ReadonlySet<string> | undefined;
+type AllowedHosts = ReadonlySet<string> | undefined;
 
 const HOST_NAME = /^[a-z0-9.-]{1,253}$|^\[[0-9a-f:.]{2,45}\]$/;
 

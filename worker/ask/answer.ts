@@ -24,7 +24,7 @@ import type { FrameId } from "../../src/protocol/index.ts";
  * frame's bytes no longer hash to, §1.8 #5) also names both digests: the `signed` one the frame carries and
  * the one its bytes were `recomputed` to. Digests only, never content.
  */
-export type AttestationJson =
+type AttestationJson =
   | { state: "attested"; key_id: string; unverified_attester_id: string; covers_content: boolean; anchor?: string }
   | { state: "no_trusted_key"; key_id: string }
   | { state: "unknown_algorithm"; algorithm: string }
@@ -33,7 +33,7 @@ export type AttestationJson =
   | { state: "unattested" | "not_checked" };
 
 /** One frame of the answer: who served it, how to cite it, what its attestation says. */
-export interface FrameJson {
+interface FrameJson {
   provider: string;
   id: string;
   kind: string;
@@ -49,7 +49,7 @@ export interface FrameJson {
 }
 
 /** A failed leg's error: the `HostError` kind, and the provider's error code and HTTP status when there are. */
-export interface LegErrorJson {
+interface LegErrorJson {
   kind: string;
   code?: string;
   status?: number;
@@ -57,7 +57,7 @@ export interface LegErrorJson {
 }
 
 /** One provider's leg (spec §4.6 `ProviderResult`). `handshake` says where its ack came from. */
-export type LegJson = { provider: string; outcome: string; handshake?: HandshakeSource } & Record<string, unknown>;
+type LegJson = { provider: string; outcome: string; handshake?: HandshakeSource } & Record<string, unknown>;
 
 /** The whole answer. */
 export interface AskAnswer {
@@ -74,7 +74,7 @@ export interface AskAnswer {
 }
 
 /** An attestation state as JSON, the attester id marked unverified (F18: it is not signed). */
-export function attestationJson(outcome: FrameAttestationOutcome | AuditAttestation): AttestationJson {
+function attestationJson(outcome: FrameAttestationOutcome | AuditAttestation): AttestationJson {
   switch (outcome.state) {
     case "attested":
       return {
@@ -120,7 +120,7 @@ export function frameJson(provider: string, audited: AuditedFrame): FrameJson {
 }
 
 /** A failed leg's error as JSON: kind, code, status, retryable; never its message. */
-export function legErrorJson(error: HostError): LegErrorJson {
+function legErrorJson(error: HostError): LegErrorJson {
   return {
     kind: error.kind,
     ...(error.details.code === undefined ? {} : { code: error.details.code }),

@@ -71,7 +71,7 @@ const AskRequestSchema = v.object(
 export type AskRequest = v.InferOutput<typeof AskRequestSchema>;
 
 /** Why a question was refused: the member (`body` for the whole) and a message naming it. */
-export interface AskRefusal {
+interface AskRefusal {
   readonly member: string;
   readonly message: string;
 }

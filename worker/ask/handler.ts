@@ -25,7 +25,7 @@ export interface AskInvocation {
 export type AskHandler = (request: Request, invocation?: AskInvocation) => Promise<Response>;
 
 /** Options for `createAskHandler`. */
-export interface AskHandlerOptions {
+interface AskHandlerOptions {
   /** The providers and the cache for one request (configuration errors are thrown as `ConfigError`). */
   context(invocation: AskInvocation): AskContext | Promise<AskContext>;
   /** The body limit of `/ask` (default `ASK_MAX_BODY_BYTES`). */

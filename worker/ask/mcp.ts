@@ -23,7 +23,7 @@ import { DEFAULT_MAX_DRAIN_BYTES, discardBody, readBody } from "../../src/provid
 import { type AskInvocation, failureResponse, json } from "./handler.ts";
 
 /** The MCP tool's name. */
-export const MCP_TOOL = "search_context";
+const MCP_TOOL = "search_context";
 /** The largest MCP request body read (a tool call is a question: a few KiB). */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
@@ -79,7 +79,7 @@ const OUTPUT = {
 };
 
 /** Answers a question for the tool. */
-export type McpAnswer = (question: AskRequest, invocation: AskInvocation) => Promise<AskAnswer>;
+type McpAnswer = (question: AskRequest, invocation: AskInvocation) => Promise<AskAnswer>;
 
 function toolError(message: string) {
   return { isError: true, content: [{ type: "text" as const, text: message }] };
@@ -123,9 +123,9 @@ function mcpServer(answer: McpAnswer, invocation: AskInvocation): McpServer {
  * each is a fan-out to every provider, so a batch of many would multiply one
  * small request into many answers (MCP 2025-06-18 dropped batching altogether).
  */
-export const MCP_MAX_TOOL_CALLS = 4;
+const MCP_MAX_TOOL_CALLS = 4;
 /** The most messages in one JSON-RPC batch. */
-export const MCP_MAX_BATCH = 16;
+const MCP_MAX_BATCH = 16;
 
 /** Why a body's batch is refused (its size, or its tool calls, past the bounds), or undefined; a body that is not JSON is the SDK's to refuse. */
 function batchRefusal(bytes: Uint8Array): string | undefined {

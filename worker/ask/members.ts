@@ -2,7 +2,7 @@
 import type * as v from "valibot";
 
 /** The path of an issue as `root.a[0].b` (the root alone for the value itself). */
-export function memberOf(issue: v.BaseIssue<unknown>, root: string): string {
+function memberOf(issue: v.BaseIssue<unknown>, root: string): string {
   let member = root;
   for (const item of issue.path ?? []) {
     const key = item.key;

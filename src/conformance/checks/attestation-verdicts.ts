@@ -39,7 +39,7 @@ function verdictText(verdict: AttestationVerdict): string {
 }
 
 /** What checking every piece of evidence found. */
-export interface AttestationTally {
+interface AttestationTally {
   readonly problems: string[];
   attestations: number;
   proofs: number;

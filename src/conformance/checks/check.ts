@@ -10,7 +10,7 @@ export interface Verdict {
 }
 
 /** When a check applies: always; only after a successful handshake; or also only on stream targets (wire-level probes). */
-export type CheckScope = "always" | "after-handshake" | "wire";
+type CheckScope = "always" | "after-handshake" | "wire";
 
 /** One provider check of spec §5.1. */
 export interface ProviderCheck {

@@ -46,10 +46,10 @@ export const CLEAN: readonly Served[] = [
 ];
 
 /** A query every scripted provider answers in full. */
-export const COMPOSE_QUERY = { goal: "compose", max_frames: 64, max_tokens: 100_000 };
+const COMPOSE_QUERY = { goal: "compose", max_frames: 64, max_tokens: 100_000 };
 
 /** Registers one scripted provider per entry of `set`. */
-export async function addSet(session: HostSession, set: readonly Served[]): Promise<void> {
+async function addSet(session: HostSession, set: readonly Served[]): Promise<void> {
   for (const { provider, frames } of set)
     await session.add(provider, scriptedProvider({ name: provider, answer: () => frames }).transport);
 }

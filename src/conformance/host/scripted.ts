@@ -21,7 +21,7 @@ import type { StreamTransport } from "../../host/transports/transport.ts";
 export type SignedAnswer = Pick<ContextQueryResult, "frames" | "frame_attestations" | "result_attestation">;
 
 /** What a scripted provider declares and answers. */
-export interface Script {
+interface Script {
   readonly name: string;
   /** The version its ack names (default `contextgraph/1.0`). */
   readonly version?: string;
@@ -34,7 +34,7 @@ export interface Script {
 }
 
 /** A running scripted provider: the transport a host connects over, and what it was sent. */
-export interface ScriptedProvider {
+interface ScriptedProvider {
   readonly transport: StreamTransport;
   /** Every envelope it received, in order. */
   readonly received: Envelope[];

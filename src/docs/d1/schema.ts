@@ -40,7 +40,7 @@ export const CHUNK_COLUMNS =
 export const BM25 = `bm25(docs_search, ${TITLE_WEIGHT.toFixed(1)}, 1.0)`;
 
 /** Most values bound to one D1 statement (D1 allows 100). */
-export const MAX_BOUND = 90;
+const MAX_BOUND = 90;
 
 /** Splits `values` into groups that fit one statement with `reserved` other bound values. */
 export function groups<T>(values: readonly T[], reserved = 0): T[][] {

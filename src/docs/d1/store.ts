@@ -66,7 +66,7 @@ function rowPlace(row: PlaceRow): ChunkPlace {
 }
 
 /** The FTS5 query of some terms: any of them, a term of `PREFIX_MIN_LENGTH`+ characters also as a prefix. */
-export function matchExpression(terms: readonly string[]): string {
+function matchExpression(terms: readonly string[]): string {
   return terms.map((term) => (term.length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`)).join(" OR ");
 }
 

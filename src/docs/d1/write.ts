@@ -24,7 +24,7 @@ export interface StoredDocument {
 }
 
 /** The statements of an update and what they do. */
-export interface D1Update {
+interface D1Update {
   readonly statements: readonly Statement[];
   /** Documents re-chunked and written (new, edited, or linking to a document added or removed). */
   readonly written: readonly string[];

@@ -41,7 +41,7 @@ async function attest(frame: ContextFrame, fixture: Fixture): Promise<FrameAttes
 }
 
 /** What `lift-signature` appends to the id of its twin frame. */
-export const LIFTED_SUFFIX = "~lifted";
+const LIFTED_SUFFIX = "~lifted";
 
 /**
  * `lift-signature` (F7): the first candidate gets a twin identical but for

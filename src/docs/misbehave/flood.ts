@@ -14,7 +14,7 @@ import type { DocsChunk } from "../schema.ts";
 import { type Fixture, type Misbehaviour, rewriteQuery } from "./misbehaviour.ts";
 
 /** How many frames the flood returns. */
-export const FLOOD_FRAMES = 64;
+const FLOOD_FRAMES = 64;
 
 /** A line frame's id: its chunk's id and its line number. */
 const lineId = (chunk: DocsChunk, line: number) => `${chunk.id}:L${line}`;

@@ -32,9 +32,9 @@ export const ignoreAnchors: Misbehaviour = {
 };
 
 /** The date `ignore-as-of` gives its frames: after the 2.0.0 pin, before the later one. */
-export const LATE_VALID_FROM = "2026-09-01T00:00:00Z";
+const LATE_VALID_FROM = "2026-09-01T00:00:00Z";
 /** The date `ignore-valid-to` ends its frames: between the two pins. */
-export const EARLY_VALID_TO = "2026-08-01T00:00:00Z";
+const EARLY_VALID_TO = "2026-08-01T00:00:00Z";
 
 /** `ignore-as-of` (Q2): frames dated `valid_from` 2026-09-01, served whatever the pin. */
 export const ignoreAsOf: Misbehaviour = {
@@ -47,7 +47,7 @@ export const ignoreValidTo: Misbehaviour = {
 };
 
 /** The fingerprint `accept-bad-embedding` declares (the reference fixture's). */
-export const DECLARED_FINGERPRINT = "bge-small-en-v1.5/384/l2";
+const DECLARED_FINGERPRINT = "bge-small-en-v1.5/384/l2";
 
 /** `accept-bad-embedding` (E1): declares a 384-dimension fingerprint, and the kit never sees the embedding. */
 export const acceptBadEmbedding: Misbehaviour = {

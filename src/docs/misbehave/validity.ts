@@ -15,7 +15,7 @@ function eachFileLink(candidate: CandidateFrame, change: (link: Provenance) => P
 }
 
 /** A digest with its last hex digit flipped: still `sha256:<64 hex>`, no longer the bytes'. */
-export function flipLastDigit(digest: string): string {
+function flipLastDigit(digest: string): string {
   const last = Number.parseInt(digest.slice(-1), 16);
   return `${digest.slice(0, -1)}${(last ^ 1).toString(16)}`;
 }

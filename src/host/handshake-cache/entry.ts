@@ -6,13 +6,13 @@ import { versionsCompatible } from "../../wire/version.ts";
 import type { EntrySeal } from "./entry-seal.ts";
 
 /** The format tag of a stored entry (spec §4.2 step 5); an entry with another tag is a miss. */
-export const ENTRY_FORMAT = "frameline-handshake/2";
+const ENTRY_FORMAT = "frameline-handshake/2";
 
 /** The largest entry the cache stores or reads back, in UTF-16 code units (an ack with a few keys, spec §1.4, is ~1 KiB). */
 export const MAX_ENTRY_CHARS = 64 * 1024;
 
 /** How far in the future an entry's time may be (another isolate's clock) before it reads as a miss (host policy, spec §4.2 step 5). */
-export const CLOCK_SKEW_MS = 60_000;
+const CLOCK_SKEW_MS = 60_000;
 
 /** A decoded entry: the ack (spec §1.4), and when it was negotiated (milliseconds since the epoch). */
 export interface CachedAck {

@@ -9,7 +9,7 @@ import { scrubStrings } from "./scrub.ts";
 type Scrub = (text: string) => string;
 
 /** The most of a non-2xx body read for an `error` envelope: an error is a few hundred bytes. */
-export const ERROR_BODY_LIMIT = 64 * 1024;
+const ERROR_BODY_LIMIT = 64 * 1024;
 /** The most of a provider's error message a `HostError` repeats. */
 const MESSAGE_CHARS = 200;
 

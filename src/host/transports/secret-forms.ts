@@ -11,7 +11,7 @@
  */
 
 /** The shortest piece of a longer secret that is redacted, in every form: 8 characters. [inferred] C8 sets no length. */
-export const REFLECTION_PIECE = 8;
+const REFLECTION_PIECE = 8;
 
 /** One spelling of the secret, and how many of its units stand for a piece. */
 export interface SecretForm {
