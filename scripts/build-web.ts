@@ -69,14 +69,30 @@ const COMMON = {
   logLevel: "silent",
 } as const;
 
-/** Resolves `playground:conformance` in the host to the conformance chunk's file, built on its own. */
-function conformanceChunk(path: string): Plugin {
+/** Resolves `playground:<name>` in the host to the file of the chunk of that name, built on its own. */
+function hostChunks(paths: Readonly<Record<string, string>>): Plugin {
   return {
-    name: "playground-conformance",
+    name: "playground-host-chunks",
     setup(builder) {
-      builder.onResolve({ filter: /^playground:conformance$/ }, () => ({ path: `./${path}`, external: true }));
+      builder.onResolve({ filter: /^playground:(conformance|host-tools)$/ }, (args) => ({
+        path: `./${paths[args.path.slice("playground:".length)]}`,
+        external: true,
+      }));
     },
   };
+}
+
+/** Bundles one of the host's chunks on its own, with its own copy of the library; returns its path in `outDir`. */
+async function ownChunk(outDir: string, name: string, entry: string, minify: boolean): Promise<string> {
+  const result = await build({
+    ...COMMON,
+    entryPoints: { [name]: entry },
+    outdir: outDir,
+    entryNames: "chunks/[name]-[hash]",
+    metafile: true,
+    minify,
+  });
+  return outputPath(outDir, Object.keys(result.metafile.outputs)[0]!);
 }
 
 /** Resolves `playground:corpus` and `playground:dev-seed`, the provider Worker's build-time inputs. */
@@ -128,9 +144,10 @@ function staticImports(outDir: string, result: BuildResult<{ metafile: true }>, 
 /**
  * The page's scripts. The page and its host Worker share almost no code, so each is its own bundle (splitting
  * across them would move the host's library into a chunk the page loads too). Each splits off what it loads
- * on demand: the page its conformance panel, the host the noble fallback and the conformance suite. The suite
- * is a bundle of its own, with its own copy of the library it needs: split from host.js, the code they share
- * would be a chunk loaded up front. Returns the up-front scripts and the suite's chunk.
+ * on demand: the page its conformance panel and inspector, the host the noble fallback, the conformance suite
+ * and its tools (transcript import, composition). The suite and the tools are bundles of their own, with their
+ * own copy of the library they need: split from host.js, the code they share would be a chunk loaded up
+ * front. Returns the up-front scripts and the suite's chunk.
  */
 async function buildScripts(web: string, outDir: string, minify: boolean) {
   const split = {
@@ -142,19 +159,12 @@ async function buildScripts(web: string, outDir: string, minify: boolean) {
     minify,
   } as const;
   const app = await build({ ...split, entryPoints: { app: join(web, "src", "main.ts") } });
-  const suite = await build({
-    ...COMMON,
-    entryPoints: { "conformance-suite": join(web, "host", "conformance-suite.ts") },
-    outdir: outDir,
-    entryNames: "chunks/[name]-[hash]",
-    metafile: true,
-    minify,
-  });
-  const suitePath = outputPath(outDir, Object.keys(suite.metafile.outputs)[0]!);
+  const suitePath = await ownChunk(outDir, "conformance-suite", join(web, "host", "conformance-suite.ts"), minify);
+  const toolsPath = await ownChunk(outDir, "host-tools", join(web, "host", "tools.ts"), minify);
   const host = await build({
     ...split,
     entryPoints: { host: join(web, "host", "main.ts") },
-    plugins: [conformanceChunk(suitePath)],
+    plugins: [hostChunks({ conformance: suitePath, "host-tools": toolsPath })],
   });
   const upFront = [
     "app.js",

@@ -138,7 +138,7 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     );
     assert.match(
       summary,
-      /^Conformant\. 9 passed, 0 failed, 5 skipped of 14 checks against http:\/\/127\.0\.0\.1:\d+\/contextgraph/,
+      /^Conformant — 5 of 14 checks skipped: provenance-fixture-consistency, malformed-input-tolerance, embedding-fingerprint, correlation, attestation \(each says why below\)\. 9 passed, 0 failed, 5 skipped of 14 checks against http:\/\/127\.0\.0\.1:\d+\/contextgraph/,
     );
     assert.match((await page.textContent("#conformance-progress")) ?? "", /^Conformant/, "the live region says it");
     await screenshot(page, "conformance-worker", true);
@@ -226,7 +226,10 @@ describe("the playground's conformance panel, against the Worker (workerd, real 
     t.diagnostic(`a full run against the in-page provider (three sessions over MessagePorts) took ${ms} ms`);
     const rows = await conformanceRows(page);
     assert.deepEqual(statuses(rows), IN_PAGE, JSON.stringify(rows, null, 1));
-    assert.match(summary, /^Conformant\. 12 passed, 0 failed, 2 skipped of 14 checks against the in-page provider/);
+    assert.match(
+      summary,
+      /^Conformant — 2 of 14 checks skipped: provenance-fixture-consistency, embedding-fingerprint \(each says why below\)\. 12 passed, 0 failed, 2 skipped of 14 checks against the in-page provider/,
+    );
     assert.match(
       rows.find((row) => row.name === "attestation")!.evidence,
       /\d+ attestations and \d+ inclusion proofs valid under the published key/,

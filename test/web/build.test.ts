@@ -143,7 +143,7 @@ describe("the playground build", () => {
     const hostError = await readFile(join(PROJECT_ROOT, "src", "host", "host-error.ts"), "utf8");
     const union = /export type HostErrorKind =([^;]*);/.exec(hostError)?.[1] ?? "";
     const messages = await readFile(join(PROJECT_ROOT, "web", "shared", "messages.ts"), "utf8");
-    const own = /readonly kind: HostErrorKind \|([^;]*);/.exec(messages)?.[1] ?? "";
+    const own = /readonly kind:\s*\|?\s*HostErrorKind\s*\|([^;]*);/.exec(messages)?.[1] ?? "";
     const kinds = [...`${union}|${own}`.matchAll(/"(\w+)"/g)].map((m) => m[1]!);
     assert.ok(kinds.length >= 20 && kinds.includes("version_mismatch") && kinds.includes("cors_refused"), kinds.join());
     const html = await readFile(join(built.outDir, "index.html"), "utf8");

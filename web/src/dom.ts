@@ -1,8 +1,11 @@
 /**
  * DOM helpers. Everything the page shows from a provider goes in as text
  * nodes or attribute values, never as markup: there is no HTML parsing sink
- * in the page (the CSP's Trusted Types policy would refuse one anyway).
+ * in the page (the CSP's Trusted Types policy would refuse one anyway). Text
+ * from a provider goes in through `quote`: isolated, its hidden characters
+ * shown (web/shared/visible.ts), in a container no page text uses.
  */
+import { hiddenIn, marker } from "../shared/visible.ts";
 
 /** A child: a node, or text (numbers and strings become text nodes); nothing for null, undefined or false. */
 export type Child = Node | string | number | undefined | null | false;
@@ -33,6 +36,22 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 /** An SVG element with attributes and children. */
 export function svg(tag: string, props: Props = {}, ...children: Child[]): SVGElement {
   return build(document.createElementNS("http://www.w3.org/2000/svg", tag) as SVGElement, props, children);
+}
+
+/**
+ * Text from a provider (or from a transcript), quoted: a `<bdi>` (its own
+ * direction, isolated from the page's text around it) styled as a quotation,
+ * with each bidi control or invisible character shown as a marker element.
+ */
+export function quote(text: string, props: Props = {}): HTMLElement {
+  const node = el("bdi", { ...props, class: props.class ? `q ${props.class}` : "q" });
+  let at = 0;
+  for (const found of hiddenIn(text)) {
+    node.append(text.slice(at, found.index), el("span", { class: "ctl" }, marker(found[0])));
+    at = found.index! + found[0].length;
+  }
+  node.append(text.slice(at));
+  return node;
 }
 
 /** The element with this id (the page's skeleton is static HTML, so a missing one is a bug). */

@@ -5,7 +5,7 @@
  */
 import type { AuditEntry } from "../../../src/host/index.ts";
 import type { ComposeView } from "../../shared/messages.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, fill, quote } from "../dom.ts";
 
 function disposition(entry: AuditEntry): string {
   const d = entry.disposition;
@@ -59,7 +59,7 @@ export function renderCompose(view: ComposeView): void {
           el(
             "tr",
             { "data-disposition": e.disposition.kind },
-            el("td", {}, e.frame.frame_id),
+            el("td", {}, quote(e.frame.frame_id)),
             el("td", {}, disposition(e)),
             el("td", {}, attestation(e)),
           ),
@@ -67,6 +67,10 @@ export function renderCompose(view: ComposeView): void {
       ),
     ),
     el("h3", {}, "Prompt"),
-    el("pre", { class: "content", id: "prompt", tabindex: 0, "aria-label": "The composed prompt" }, view.prompt),
+    el(
+      "pre",
+      { class: "content", id: "prompt", tabindex: 0, "aria-label": "The composed prompt" },
+      quote(view.prompt, { class: "bare" }),
+    ),
   );
 }
