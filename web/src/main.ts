@@ -345,6 +345,7 @@ function syncMode(): void {
  * leaves all of it working. The note beside the in-page choice says how far it got.
  */
 function warm(): void {
+  performance.mark("frameline:warm");
   const note = byId("in-page-state");
   fill(note, "Loading…");
   provider.start().then(
