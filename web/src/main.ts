@@ -357,19 +357,15 @@ function warm(): void {
   void inspectorPanel();
 }
 
-function boot(): void {
-  const here = location.protocol.startsWith("http") ? new URL("/contextgraph", location.origin).href : "";
-  input("provider-url").value = here;
-  if (!here) (document.querySelector('input[name="mode"][value="in-page"]') as HTMLInputElement).checked = true;
-  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", syncMode);
-  input("provider-url").addEventListener("change", syncMode);
-  syncMode();
+/** What each form and button does. */
+function listen(): void {
   onSubmit("connect-form", connect);
   onSubmit("query-form", runQuery);
   onSubmit("compose-form", compose);
   onSubmit("tamper-form", tamper);
   byId("crash-button").addEventListener("click", () => {
     provider.crash();
+    fill(byId("in-page-state"), "Stopped: connecting starts it again.");
     announce("The in-page provider was stopped.");
   });
   byId("verify-button").addEventListener("click", () => void guard(revalidate));
@@ -402,6 +398,16 @@ function boot(): void {
   byId("proof-back").addEventListener("click", closePath);
   byId("inspector-body").addEventListener("toggle", () => void guard(async () => (await inspectorPanel()).show()));
   watchImports((file) => void guard(() => importFile(file)));
+}
+
+function boot(): void {
+  const here = location.protocol.startsWith("http") ? new URL("/contextgraph", location.origin).href : "";
+  input("provider-url").value = here;
+  if (!here) (document.querySelector('input[name="mode"][value="in-page"]') as HTMLInputElement).checked = true;
+  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", syncMode);
+  input("provider-url").addEventListener("change", syncMode);
+  syncMode();
+  listen();
   addEventListener("load", warm, { once: true });
   addEventListener("hashchange", () => void guard(() => apply(fromFragment(location.hash))));
   void guard(() => apply(fromFragment(location.hash)));
