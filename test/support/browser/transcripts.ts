@@ -104,7 +104,7 @@ export async function bidiProvider(): Promise<Provider> {
   const signer = await signerFromSeed("2e".repeat(32), { keyId: BIDI.keyId, attesterId: BIDI.attester });
   return defineProvider({
     info: { name: BIDI.name, version: BIDI.version, data_flow: { reads: true } },
-    capabilities: { query: { kinds: ["doc"] }, correlation: true },
+    capabilities: { query: { kinds: ["doc", BIDI.kind] }, correlation: true },
     signer,
     query: () => [
       {

@@ -5,6 +5,7 @@
  */
 import type { AuditEntry } from "../../../src/host/index.ts";
 import type { ComposeView } from "../../shared/messages.ts";
+import { isolated } from "../../shared/visible.ts";
 import { byId, el, fill, quote } from "../dom.ts";
 
 function disposition(entry: AuditEntry): string {
@@ -14,7 +15,7 @@ function disposition(entry: AuditEntry): string {
     case "content_mismatch":
       return "dropped: content altered (it does not match its content_digest)";
     case "duplicate":
-      return `dropped: duplicate of ${d.reason.kept.frame_id}`;
+      return `dropped: duplicate of ${isolated(d.reason.kept.frame_id)}`;
     default:
       return `dropped: costs ${d.reason.cost}, only ${d.reason.remaining} left`;
   }

@@ -107,7 +107,10 @@ export function renderHandshake(view: HandshakeView, onPin: Pin): void {
       quote(view.provider.version),
       ...(view.url ? [" at ", quote(view.url)] : [" (in this page)"]),
     ],
-    protocol: `${view.protocolVersion}: the same major family as this host's ${view.hostVersion} (H1).`,
+    protocol: [
+      quote(view.protocolVersion, { class: "bare" }),
+      `: the same major family as this host's ${view.hostVersion} (H1).`,
+    ],
     capabilities: capabilities(view),
     flow: dataFlow(view),
     engine:

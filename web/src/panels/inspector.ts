@@ -59,6 +59,8 @@ export class InspectorPanel {
   readonly #host: HostClient;
   readonly #kit: Kit;
   readonly #session: InspectedSession;
+  /** The curl command shown, exactly (the page shows its hidden characters as markers; a copy has them). */
+  #command = "";
   #queued = false;
 
   constructor(host: HostClient, kit: Kit, session: InspectedSession) {
@@ -70,7 +72,7 @@ export class InspectorPanel {
       this.#queued = true;
       setTimeout(() => void this.show(), 0);
     });
-    kit.byId("copy-curl").addEventListener("click", () => this.#copy(kit.byId("curl").textContent ?? ""));
+    kit.byId("copy-curl").addEventListener("click", () => this.#copy(this.#command));
   }
 
   /** Renders everything, when the inspector is open. */
@@ -126,7 +128,7 @@ export class InspectorPanel {
   }
 
   #curl(entries: readonly WireEntry[]): void {
-    const { fill, byId } = this.#kit;
+    const { fill, byId, quote } = this.#kit;
     const target = this.#session.target();
     const line = entries.findLast((e) => e.direction === "sent" && e.type === "query")?.line;
     const ready = target?.kind === "http" && line !== undefined;
@@ -140,7 +142,8 @@ export class InspectorPanel {
             ? `It sends the latest query exactly as the page did. Set ${TOKEN_VARIABLE} to your bearer token first: the command never holds it.`
             : "It sends the latest query exactly as the page did.";
     fill(byId("curl-note"), note);
-    fill(byId("curl"), ready ? curlCommand(target.url, line, target.token !== undefined) : "");
+    this.#command = ready ? curlCommand(target.url, line, target.token !== undefined) : "";
+    fill(byId("curl"), quote(this.#command, { class: "bare" }));
     byId<HTMLButtonElement>("copy-curl").disabled = !ready;
   }
 
