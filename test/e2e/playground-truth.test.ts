@@ -91,6 +91,7 @@ describe("the playground tells the truth at a glance (issue 22)", () => {
     const detail = (await card.locator(".badge-detail").textContent()) ?? "";
     assert.ok(detail.includes("bidi⟨U+200B⟩-1") && detail.includes("⟨U+FEFF⟩bidi"), detail);
     assert.equal(await card.locator(".ctl").count(), 3, "title, kind and citation: one marker each, styled as such");
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, "bidi");
     await context.close();
   });
