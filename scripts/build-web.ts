@@ -1,5 +1,6 @@
 // Builds the browser playground into a folder of static files (web/dist by default): the page (app.js), the
-// host it runs in a Web Worker (host.js), its chunks loaded on demand (the noble fallback, the conformance suite), the in-page provider's Worker (provider.js) with
+// host it runs in a Web Worker (host.js), their chunks loaded after the page or on demand (the conformance panel
+// and suite, the inspector, the host's tools, the noble fallback), the in-page provider's Worker (provider.js) with
 // its own corpus (this repo's README.md + docs/, indexed now) and a dev signing key generated now, the HTML
 // and CSS, and a `_headers` file with the Content-Security-Policy. Every URL in it is relative, so the folder
 // works from any static host. Run: node --import tsx scripts/build-web.ts [outDir]
@@ -36,11 +37,12 @@ export interface PlaygroundBuild {
    */
   readonly pageScripts: readonly BuiltFile[];
   /**
-   * Chunks loaded only on demand: the @noble/ed25519 fallback, for a browser whose WebCrypto lacks Ed25519,
-   * and the conformance suite, when the person runs it.
+   * Chunks not part of the page's first load: the conformance panel and suite, the inspector and the host's
+   * tools (transcript import, composition), loaded once the page has (or when first used), and the
+   * @noble/ed25519 fallback, only for a browser whose WebCrypto lacks Ed25519.
    */
   readonly lazyScripts: readonly BuiltFile[];
-  /** The conformance suite's chunk (one of `lazyScripts`), imported by the host on the first run. */
+  /** The conformance suite's chunk (one of `lazyScripts`), imported by the host after the page loads. */
   readonly conformanceScript: BuiltFile;
   /** The in-page provider's Worker, with its corpus and dev key inside. */
   readonly providerScript: BuiltFile;
@@ -220,6 +222,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const built = await buildPlayground({ outDir: process.argv[2] ?? DEFAULT_OUT_DIR, connectSources: extra });
   const sum = (files: readonly BuiltFile[]) => kb(files.reduce((total, f) => total + f.gzipBytes, 0));
   console.log(
-    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} on demand: the noble fallback and the conformance suite), in-page provider ${sum([built.providerScript])} gzipped with its corpus`,
+    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} after load or on demand: the panels, the suite, the host's tools, the noble fallback), in-page provider ${sum([built.providerScript])} gzipped with its corpus, started after load`,
   );
 }
