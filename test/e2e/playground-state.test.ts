@@ -100,7 +100,7 @@ describe("the playground's state and layout (issue 22.5)", () => {
     await page.context().close();
   });
 
-  test("on a 390 px phone: no sideways scroll in any state, and after a query the first badge is near the top of the screen", async () => {
+  test("on a 390 px phone: no sideways scroll in any state, and after a query the first badge is near the top of the screen", async (t) => {
     const page = await fresh({ width: 390, height: 844 });
     const sideways = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -113,6 +113,7 @@ describe("the playground's state and layout (issue 22.5)", () => {
       .locator("#frames .frame .badge")
       .first()
       .evaluate((b) => b.getBoundingClientRect().top);
+    t.diagnostic(`the first badge is ${top.toFixed(0)} px from the top of an 844 px screen`);
     assert.ok(top >= 0 && top < 844 * 0.6, `the first badge is ${top} px from the top of the screen`);
     await screenshot(page, "phone-answer");
     await page.locator("#inspector summary").click();

@@ -102,7 +102,10 @@ function summary(answer: AnswerView, words: string): string {
   return `${answer.frames.length} frames from ${isolated(answer.providerName)} (${where}): ${words || "none"}${answer.truncated ? "; truncated by the provider" : ""}.`;
 }
 
-/** The result row: the root's badge, and, when any frame is not verified, that it covers less than it seems. */
+/**
+ * The result row: the root's badge, and, when any frame is not verified, that the answer is not vouched for as
+ * a whole (when every frame is, the summary above already says so).
+ */
 function renderRoot(answer: AnswerView, notVerified: number): void {
   const { recomputed, signed, badge: rootBadge } = answer.root;
   const frames = answer.frames.length;
@@ -116,7 +119,7 @@ function renderRoot(answer: AnswerView, notVerified: number): void {
       "strong",
       { "data-frames": notVerified === 0 ? "all-verified" : "not-all-verified" },
       notVerified === 0
-        ? `All ${frames} frames verified.`
+        ? ""
         : `${notVerified} of ${frames} frames not verified: the answer is not vouched for as a whole (see the cards).`,
     ),
   });
