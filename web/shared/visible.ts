@@ -11,8 +11,20 @@
  * joiner or an emoji variation selector that follows an emoji is kept: it is
  * part of how the emoji is drawn.
  */
-const HIDDEN =
-  /(?<!\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)(?:\u200D|\uFE0F)|(?![\t\n\r\u200D]|\uFE0F)[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+
+/** Every character that may be hidden: one class, so a string without any is scanned once, quickly. */
+const CANDIDATES = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+/** What an emoji's joiner or variation selector may follow. */
+const EMOJI = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)$/u;
+
+/** Whether the candidate `character` at `index` of `text` is hidden (see the file comment). */
+function isHidden(text: string, index: number, character: string): boolean {
+  if (character === "\t" || character === "\n" || character === "\r") return false;
+  if (character !== "\u200D" && character !== "\uFE0F") return true;
+  const low = text.charCodeAt(index - 1);
+  const before = low >= 0xdc00 && low <= 0xdfff ? text.slice(index - 2, index) : text.slice(index - 1, index);
+  return !EMOJI.test(before);
+}
 
 /** The marker shown for a hidden character: ⟨U+XXXX⟩. */
 export function marker(character: string): string {
@@ -20,13 +32,18 @@ export function marker(character: string): string {
 }
 
 /** Each hidden character of `text` with its offset, in order. */
-export function hiddenIn(text: string): IterableIterator<RegExpMatchArray> {
-  return text.matchAll(HIDDEN);
+export function hiddenIn(text: string): { readonly index: number; readonly character: string }[] {
+  const found: { index: number; character: string }[] = [];
+  for (const match of text.matchAll(CANDIDATES))
+    if (isHidden(text, match.index, match[0])) found.push({ index: match.index, character: match[0] });
+  return found;
 }
 
 /** `text` with every hidden character replaced by its marker. */
 export function revealed(text: string): string {
-  return text.replace(HIDDEN, marker);
+  return text.replace(CANDIDATES, (character: string, index: number) =>
+    isHidden(text, index, character) ? marker(character) : character,
+  );
 }
 
 /**

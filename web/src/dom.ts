@@ -46,9 +46,9 @@ export function svg(tag: string, props: Props = {}, ...children: Child[]): SVGEl
 export function quote(text: string, props: Props = {}): HTMLElement {
   const node = el("bdi", { ...props, class: props.class ? `q ${props.class}` : "q" });
   let at = 0;
-  for (const found of hiddenIn(text)) {
-    node.append(text.slice(at, found.index), el("span", { class: "ctl" }, marker(found[0])));
-    at = found.index! + found[0].length;
+  for (const { index, character } of hiddenIn(text)) {
+    node.append(text.slice(at, index), el("span", { class: "ctl" }, marker(character)));
+    at = index + character.length;
   }
   node.append(text.slice(at));
   return node;

@@ -25,8 +25,20 @@ export interface CardActions {
   readonly select: (index: number) => void;
 }
 
-/** Which of the card's coverage sentences (index.html) is true of a badge. */
+/** Which coverage sentence (index.html, `#covers`) is true of a badge. */
 const COVERS: Partial<Record<BadgeTone, string>> = { verified: "verified", identity: "identity" };
+let coverage: Map<string, string> | undefined;
+
+/** What the signature of a frame with this badge covers, in words (read from index.html once). */
+function covers(tone: BadgeTone): string {
+  coverage ??= new Map(
+    [...byId<HTMLTemplateElement>("covers").content.querySelectorAll("p")].map((p) => [
+      p.getAttribute("data-covers")!,
+      p.textContent!,
+    ]),
+  );
+  return coverage.get(COVERS[tone] ?? "none")!;
+}
 
 const LINK_MEMBERS = ["type", "uri", "range", "digest", "method", "by"] as const;
 
@@ -59,13 +71,12 @@ function card(view: FrameView, answer: AnswerView, actions: CardActions): HTMLEl
   node.querySelector("article")!.setAttribute("aria-labelledby", titleId);
   node.querySelector("h3")!.id = titleId;
   node.querySelector("[data-action=path]")!.setAttribute("aria-label", `Show inclusion path of frame ${name}`);
-  const covers = COVERS[view.badge.tone] ?? "none";
-  for (const p of node.querySelectorAll("[data-covers]")) if (p.getAttribute("data-covers") !== covers) p.remove();
   const { declared, canonical } = view.cost;
   slots(node, {
     kind: quote(f.kind),
     title: quote(f.title),
     badge: badge(view.badge),
+    covers: covers(view.badge.tone),
     id: quote(f.id),
     cite: quote(f.citation_label ?? f.title),
     score: f.score,
