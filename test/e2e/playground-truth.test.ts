@@ -103,20 +103,21 @@ describe("the playground tells the truth at a glance (issue 22)", () => {
     const look = await imitation.evaluate((card) => {
       const title = card.querySelector("h3 .q")!;
       const badge = card.querySelector("header .badge")!;
-      const icon = badge.querySelector(".icon");
       return {
         quoted: [getComputedStyle(title, "::before").content, getComputedStyle(title, "::after").content],
         titleBackground: getComputedStyle(title).backgroundColor,
         badgeBackground: getComputedStyle(badge).backgroundColor,
-        icon: icon ? [getComputedStyle(icon).borderRadius, getComputedStyle(icon, "::after").content] : [],
+        icon: [getComputedStyle(badge, "::before").borderRadius, getComputedStyle(badge, "::before").content],
         badges: card.querySelectorAll(".badge").length,
+        quotations: card.querySelectorAll("h3 .q").length,
         inBadge: badge.textContent,
       };
     });
     assert.deepEqual(look.quoted, ['"“"', '"”"'], "provider text is drawn between quotation marks");
     assert.notEqual(look.badgeBackground, look.titleBackground);
-    assert.deepEqual(look.icon, ["50%", '"✓"'], "the badge carries the page's icon, a disc with a check mark");
+    assert.deepEqual(look.icon, ["50%", '"✓" / ""'], "the badge carries the page's icon, a disc with a check mark");
     assert.equal(look.badges, 1, "the only badge on the card is the page's");
+    assert.equal(look.quotations, 1, "one pair of quotation marks around the title");
     assert.equal(look.inBadge, "Verified");
 
     // What §3.6 puts in the frame commitment: provider name, id, content_digest, provenance. Nothing else.

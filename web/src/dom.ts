@@ -39,19 +39,28 @@ export function svg(tag: string, props: Props = {}, ...children: Child[]): SVGEl
 }
 
 /**
- * Text from a provider (or from a transcript), quoted: a `<bdi>` (its own
- * direction, isolated from the page's text around it) styled as a quotation,
- * with each bidi control or invisible character shown as a marker element.
+ * Text from a provider as children: the text, with each bidi control or
+ * invisible character shown as a marker element. For an element that is
+ * already a quotation (a `<bdi class="q">` of a template); `quote` makes one.
  */
-export function quote(text: string, props: Props = {}): HTMLElement {
-  const node = el("bdi", { ...props, class: props.class ? `q ${props.class}` : "q" });
+export function marked(text: string): Child[] {
+  const children: Child[] = [];
   let at = 0;
   for (const { index, character } of hiddenIn(text)) {
-    node.append(text.slice(at, index), el("span", { class: "ctl" }, marker(character)));
+    children.push(text.slice(at, index), el("span", { class: "ctl" }, marker(character)));
     at = index + character.length;
   }
-  node.append(text.slice(at));
-  return node;
+  children.push(text.slice(at));
+  return children;
+}
+
+/**
+ * Text from a provider (or from a transcript), quoted: a `<bdi>` (its own
+ * direction, isolated from the page's text around it) styled as a quotation,
+ * its hidden characters marked.
+ */
+export function quote(text: string, props: Props = {}): HTMLElement {
+  return el("bdi", { ...props, class: props.class ? `q ${props.class}` : "q" }, ...marked(text));
 }
 
 /** The element with this id (the page's skeleton is static HTML, so a missing one is a bug). */

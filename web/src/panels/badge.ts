@@ -20,7 +20,6 @@ export function badge(view: Badge): HTMLElement {
       "data-tier": view.tier,
       title: view.detail,
     },
-    el("span", { class: "icon", "aria-hidden": "true" }),
     view.tier === "pinned" ? `${view.label} · pinned key` : view.label,
   );
 }

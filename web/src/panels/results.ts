@@ -9,7 +9,7 @@
 import type { Provenance } from "../../../src/protocol/index.ts";
 import type { AnswerView, BadgeTone, FrameView } from "../../shared/messages.ts";
 import { isolated } from "../../shared/visible.ts";
-import { byId, el, fill, fromTemplate, nextTask, quote, slots } from "../dom.ts";
+import { byId, el, fill, fromTemplate, marked, nextTask, quote, slots } from "../dom.ts";
 import { badge, violationList } from "./badge.ts";
 import { renderBudget } from "./budget.ts";
 
@@ -47,10 +47,9 @@ function provenanceItem(link: Provenance): HTMLElement {
   return el("li", {}, ...LINK_MEMBERS.flatMap((m) => (link[m] === undefined ? [] : [` ${m} `, quote(link[m])])));
 }
 
-/** The content as text; a long one scrolls in a box that the keyboard can reach. */
-function content(node: HTMLElement, text: string | undefined, name: string): void {
+/** A long content scrolls in a box that the keyboard can reach. */
+function scrolls(node: HTMLElement, text: string | undefined, name: string): void {
   const pre = node.querySelector("pre")!;
-  fill(pre, text === undefined ? "(no inline content)" : quote(text, { class: "bare" }));
   const rows = (text ?? "").split("\n").reduce((sum, line) => sum + Math.ceil(line.length / 30 || 1), 0);
   if (rows <= SCROLL_ROWS) return;
   pre.classList.add("long");
@@ -73,12 +72,12 @@ function card(view: FrameView, answer: AnswerView, actions: CardActions): HTMLEl
   node.querySelector("[data-action=path]")!.setAttribute("aria-label", `Show inclusion path of frame ${name}`);
   const { declared, canonical } = view.cost;
   slots(node, {
-    kind: quote(f.kind),
-    title: quote(f.title),
+    kind: marked(f.kind),
+    title: marked(f.title),
     badge: badge(view.badge),
     covers: covers(view.badge.tone),
-    id: quote(f.id),
-    cite: quote(f.citation_label ?? f.title),
+    id: marked(f.id),
+    cite: marked(f.citation_label ?? f.title),
     score: f.score,
     cost: declared === canonical ? canonical : `${canonical} (declared ${declared}, B3)`,
     detail: view.badge.detail,
@@ -91,9 +90,10 @@ function card(view: FrameView, answer: AnswerView, actions: CardActions): HTMLEl
         el("a", { href: actions.followUp(r.target_uri) }, quote(r.rel), ": ", quote(r.display_name ?? r.target_uri)),
       ),
     ),
+    content: f.content === undefined ? "(no inline content)" : marked(f.content),
     violations: violationList(view.violations),
   });
-  content(node, f.content, name);
+  scrolls(node, f.content, name);
   return node;
 }
 
