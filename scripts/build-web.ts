@@ -1,5 +1,6 @@
 // Builds the browser playground into a folder of static files (web/dist by default): the page (app.js), the
-// host it runs in a Web Worker (host.js), its chunks loaded on demand (the noble fallback, the conformance suite), the in-page provider's Worker (provider.js) with
+// host it runs in a Web Worker (host.js), their chunks loaded after the page or on demand (the conformance panel
+// and suite, the inspector, the host's tools, the noble fallback), the in-page provider's Worker (provider.js) with
 // its own corpus (this repo's README.md + docs/, indexed now) and a dev signing key generated now, the HTML
 // and CSS, and a `_headers` file with the Content-Security-Policy. Every URL in it is relative, so the folder
 // works from any static host. Run: node --import tsx scripts/build-web.ts [outDir]
@@ -36,11 +37,12 @@ export interface PlaygroundBuild {
    */
   readonly pageScripts: readonly BuiltFile[];
   /**
-   * Chunks loaded only on demand: the @noble/ed25519 fallback, for a browser whose WebCrypto lacks Ed25519,
-   * and the conformance suite, when the person runs it.
+   * Chunks not part of the page's first load: the conformance panel and suite, the inspector and the host's
+   * tools (transcript import, composition), loaded once the page has (or when first used), and the
+   * @noble/ed25519 fallback, only for a browser whose WebCrypto lacks Ed25519.
    */
   readonly lazyScripts: readonly BuiltFile[];
-  /** The conformance suite's chunk (one of `lazyScripts`), imported by the host on the first run. */
+  /** The conformance suite's chunk (one of `lazyScripts`), imported by the host after the page loads. */
   readonly conformanceScript: BuiltFile;
   /** The in-page provider's Worker, with its corpus and dev key inside. */
   readonly providerScript: BuiltFile;
@@ -69,14 +71,30 @@ const COMMON = {
   logLevel: "silent",
 } as const;
 
-/** Resolves `playground:conformance` in the host to the conformance chunk's file, built on its own. */
-function conformanceChunk(path: string): Plugin {
+/** Resolves `playground:<name>` in the host to the file of the chunk of that name, built on its own. */
+function hostChunks(paths: Readonly<Record<string, string>>): Plugin {
   return {
-    name: "playground-conformance",
+    name: "playground-host-chunks",
     setup(builder) {
-      builder.onResolve({ filter: /^playground:conformance$/ }, () => ({ path: `./${path}`, external: true }));
+      builder.onResolve({ filter: /^playground:(conformance|host-tools)$/ }, (args) => ({
+        path: `./${paths[args.path.slice("playground:".length)]}`,
+        external: true,
+      }));
     },
   };
+}
+
+/** Bundles one of the host's chunks on its own, with its own copy of the library; returns its path in `outDir`. */
+async function ownChunk(outDir: string, name: string, entry: string, minify: boolean): Promise<string> {
+  const result = await build({
+    ...COMMON,
+    entryPoints: { [name]: entry },
+    outdir: outDir,
+    entryNames: "chunks/[name]-[hash]",
+    metafile: true,
+    minify,
+  });
+  return outputPath(outDir, Object.keys(result.metafile.outputs)[0]!);
 }
 
 /** Resolves `playground:corpus` and `playground:dev-seed`, the provider Worker's build-time inputs. */
@@ -128,9 +146,10 @@ function staticImports(outDir: string, result: BuildResult<{ metafile: true }>, 
 /**
  * The page's scripts. The page and its host Worker share almost no code, so each is its own bundle (splitting
  * across them would move the host's library into a chunk the page loads too). Each splits off what it loads
- * on demand: the page its conformance panel, the host the noble fallback and the conformance suite. The suite
- * is a bundle of its own, with its own copy of the library it needs: split from host.js, the code they share
- * would be a chunk loaded up front. Returns the up-front scripts and the suite's chunk.
+ * on demand: the page its conformance panel and inspector, the host the noble fallback, the conformance suite
+ * and its tools (transcript import, composition). The suite and the tools are bundles of their own, with their
+ * own copy of the library they need: split from host.js, the code they share would be a chunk loaded up
+ * front. Returns the up-front scripts and the suite's chunk.
  */
 async function buildScripts(web: string, outDir: string, minify: boolean) {
   const split = {
@@ -142,19 +161,12 @@ async function buildScripts(web: string, outDir: string, minify: boolean) {
     minify,
   } as const;
   const app = await build({ ...split, entryPoints: { app: join(web, "src", "main.ts") } });
-  const suite = await build({
-    ...COMMON,
-    entryPoints: { "conformance-suite": join(web, "host", "conformance-suite.ts") },
-    outdir: outDir,
-    entryNames: "chunks/[name]-[hash]",
-    metafile: true,
-    minify,
-  });
-  const suitePath = outputPath(outDir, Object.keys(suite.metafile.outputs)[0]!);
+  const suitePath = await ownChunk(outDir, "conformance-suite", join(web, "host", "conformance-suite.ts"), minify);
+  const toolsPath = await ownChunk(outDir, "host-tools", join(web, "host", "tools.ts"), minify);
   const host = await build({
     ...split,
     entryPoints: { host: join(web, "host", "main.ts") },
-    plugins: [conformanceChunk(suitePath)],
+    plugins: [hostChunks({ conformance: suitePath, "host-tools": toolsPath })],
   });
   const upFront = [
     "app.js",
@@ -210,6 +222,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const built = await buildPlayground({ outDir: process.argv[2] ?? DEFAULT_OUT_DIR, connectSources: extra });
   const sum = (files: readonly BuiltFile[]) => kb(files.reduce((total, f) => total + f.gzipBytes, 0));
   console.log(
-    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} on demand: the noble fallback and the conformance suite), in-page provider ${sum([built.providerScript])} gzipped with its corpus`,
+    `frameline: built the playground in ${relative(process.cwd(), built.outDir) || "."}: page JS ${sum(built.pageScripts)} gzipped (+ ${sum(built.lazyScripts)} after load or on demand: the panels, the suite, the host's tools, the noble fallback), in-page provider ${sum([built.providerScript])} gzipped with its corpus, started after load`,
   );
 }

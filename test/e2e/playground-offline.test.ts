@@ -362,7 +362,10 @@ describe("the playground, offline, with the in-page provider", () => {
       rows.every((row) => row.status === "pass" || skipped.includes(row.name)),
       JSON.stringify(rows, null, 1),
     );
-    assert.match(summary, /^Conformant\. 12 passed/);
+    assert.match(
+      summary,
+      /^Conformant — 2 of 14 checks skipped: provenance-fixture-consistency, embedding-fingerprint \(each says why below\)\. 12 passed/,
+    );
     const files = await downloads(
       page,
       () => page.getByRole("button", { name: "Export the report (JSON)" }).click(),
@@ -404,7 +407,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await fresh.close();
   });
 
-  test("a 1,000-frame signed answer verifies and renders with no main-thread task over 100 ms", async (t) => {
+  test("a 1,000-frame signed answer verifies and renders with no main-thread task over 50 ms", async (t) => {
     const transcript = await recordSession(await manyFramesProvider(1000), [
       { goal: "many", max_frames: 1000, max_tokens: 1_000_000 },
     ]);
@@ -422,8 +425,8 @@ describe("the playground, offline, with the in-page provider", () => {
     const all = await badges(page);
     assert.equal(all.length, 1000);
     assert.ok(all.every((b) => b.verdict === "valid"));
-    // The issue's bound: no main-thread task over 100 ms while the answer is checked and drawn (verification
-    // runs in the host Worker, cards go in ~4 ms slices). The PerformanceObserver's long tasks are wall time,
+    // The issues' bound: no main-thread task over 50 ms (issue 22; 100 ms before) while the answer is checked
+    // and drawn (verification runs in the host Worker, cards go in ~4 ms slices). The PerformanceObserver's long tasks are wall time,
     // which a machine running other work stretches at will, so they are reported; what is asserted is each
     // task's thread time from the trace: the page's own work, on an idle machine or a loaded one.
     const observed: number[] = await page.evaluate(() => {
@@ -435,7 +438,7 @@ describe("the playground, offline, with the in-page provider", () => {
       `${tasks.length} main-thread tasks; longest ${longest.toFixed(1)} ms of thread time; long tasks observed (wall): ${observed.map((d) => d.toFixed(0)).join(", ") || "none"}`,
     );
     assert.ok(tasks.length > 50, "the work was spread over many tasks");
-    assert.ok(longest <= 100, `a main-thread task took ${longest.toFixed(1)} ms of thread time`);
+    assert.ok(longest <= 50, `a main-thread task took ${longest.toFixed(1)} ms of thread time`);
     await fresh.close();
   });
 

@@ -22,32 +22,13 @@ import {
   runQuery,
   screenshot,
 } from "../support/browser/playground-page.ts";
-import { type FetchHandler, serveApps } from "../support/browser/serve.ts";
+import { serveApps, withCors } from "../support/browser/serve.ts";
 import { startWorkerWithAssets } from "../support/worker/assets.ts";
 import { bundleWorker } from "../support/worker/bundle.ts";
 
 const SEED = "6d".repeat(32);
 const TOKEN = "cgp-test-token-4f1e9a77c2";
 const GOAL = "how do I deploy the worker";
-
-/** CORS for a hand-written handler: preflights answered, every answer readable by any origin. */
-function withCors(handler: (request: Request | globalThis.Request) => Response | Promise<Response>): FetchHandler {
-  const headers = {
-    "access-control-allow-origin": "*",
-    "access-control-allow-methods": "POST, OPTIONS",
-    "access-control-allow-headers": "content-type, authorization",
-  };
-  return {
-    async fetch(request) {
-      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers });
-      const response = await handler(request);
-      return new Response(response.body, {
-        status: response.status,
-        headers: { ...Object.fromEntries(response.headers), ...headers },
-      });
-    },
-  };
-}
 
 async function otherProviders() {
   const signer = await signerFromSeed("7e".repeat(32), { keyId: "egress-1", attesterId: "egress" });

@@ -42,32 +42,37 @@ describe("the playground build", () => {
     assert.ok(page <= PAGE_JS_LIMIT, `page JS is ${kb(page)} gzipped, over ${kb(PAGE_JS_LIMIT)}`);
   });
 
-  test("the chunks load only on demand: the host imports the noble fallback and the suite, the page its conformance panel", async () => {
+  test("the chunks load only on demand: the host imports the noble fallback, the suite and its tools, the page its conformance panel and inspector", async () => {
     const chunks = built.lazyScripts.map((f) => f.path);
-    assert.equal(chunks.length, 3, chunks.join());
-    const panel = chunks.find((path) => /^chunks\/conformance-[A-Z0-9]+\.js$/.test(path))!;
-    const noble = chunks.find((path) => path.startsWith("chunks/ed25519-"))!;
-    assert.equal(
-      built.conformanceScript.path,
-      chunks.find((path) => path.startsWith("chunks/conformance-suite-")),
-    );
+    assert.equal(chunks.length, 5, chunks.join());
+    const find = (pattern: RegExp) => chunks.find((path) => pattern.test(path))!;
+    const panels = [find(/^chunks\/conformance-[A-Z0-9]+\.js$/), find(/^chunks\/inspector-[A-Z0-9]+\.js$/)];
+    const noble = find(/^chunks\/ed25519-/);
+    const tools = find(/^chunks\/host-tools-/);
+    assert.equal(built.conformanceScript.path, find(/^chunks\/conformance-suite-/));
     const host = await readFile(join(built.outDir, "host.js"), "utf8");
     const app = await readFile(join(built.outDir, "app.js"), "utf8");
     const dynamicOnly = (script: string, chunk: string) => {
       assert.ok(script.includes(`import("./${chunk}")`), `a dynamic import of ${chunk}`);
       assert.doesNotMatch(script, new RegExp(`from\\s*"\\./${chunk.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
     };
-    dynamicOnly(host, noble);
-    dynamicOnly(host, built.conformanceScript.path);
-    dynamicOnly(app, panel);
-    assert.doesNotMatch(app, /from\s*"/, "the page script imports nothing statically");
-    assert.equal(app.match(/\bimport\s*\(/g)?.length, 1, "and only its panel on demand");
-    const panelScript = await readFile(join(built.outDir, panel), "utf8");
-    assert.doesNotMatch(
-      panelScript,
-      /\bimport\b/,
-      "the panel's chunk imports nothing: it shares no module with app.js",
-    );
+    for (const chunk of [noble, built.conformanceScript.path, tools]) dynamicOnly(host, chunk);
+    for (const panel of panels) dynamicOnly(app, panel);
+    assert.doesNotMatch(app, /from\s*"\.\//, "the page script imports nothing statically");
+    assert.equal(app.match(/\bimport\s*\(/g)?.length, 2, "and only its two panels on demand");
+    for (const panel of panels)
+      assert.doesNotMatch(
+        await readFile(join(built.outDir, panel), "utf8"),
+        /\bimport\b/,
+        `${panel} imports nothing: it shares no module with app.js`,
+      );
+    // The transcript import and the composer are in the tools chunk only, which is whole, like the suite's.
+    const toolsScript = await readFile(join(built.outDir, tools), "utf8");
+    for (const words of ["the transcript is not UTF-8 text", "</frame>"]) {
+      assert.ok(toolsScript.includes(words), `${words} is in the tools chunk`);
+      assert.ok(!host.includes(words), `${words} is not in host.js`);
+    }
+    assert.doesNotMatch(toolsScript, /\bimport\s*\(?\s*["{]/, "the tools chunk shares no module instance with host.js");
   });
 
   test("the conformance suite is in its own chunk, not in the page's first load", async (t) => {
@@ -143,7 +148,7 @@ describe("the playground build", () => {
     const hostError = await readFile(join(PROJECT_ROOT, "src", "host", "host-error.ts"), "utf8");
     const union = /export type HostErrorKind =([^;]*);/.exec(hostError)?.[1] ?? "";
     const messages = await readFile(join(PROJECT_ROOT, "web", "shared", "messages.ts"), "utf8");
-    const own = /readonly kind: HostErrorKind \|([^;]*);/.exec(messages)?.[1] ?? "";
+    const own = /readonly kind:\s*\|?\s*HostErrorKind\s*\|([^;]*);/.exec(messages)?.[1] ?? "";
     const kinds = [...`${union}|${own}`.matchAll(/"(\w+)"/g)].map((m) => m[1]!);
     assert.ok(kinds.length >= 20 && kinds.includes("version_mismatch") && kinds.includes("cors_refused"), kinds.join());
     const html = await readFile(join(built.outDir, "index.html"), "utf8");

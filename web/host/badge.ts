@@ -2,23 +2,25 @@
  * A frame's attestation in words (spec §3.11, §3.13, F15, F16, F18): the
  * host's `AttestationState`, content binding applied by the library (an
  * altered frame is `invalid`, `content_mismatch`), and the tier of the key
- * that verified it.
+ * that verified it. Every string that came from the provider (a key id, an
+ * attester id, a signed commitment, an algorithm) is isolated in the words.
  */
 import type { AttestationVerdict } from "../../src/attest/index.ts";
 import type { FrameAttestationOutcome } from "../../src/host/index.ts";
 import type { Badge } from "../shared/messages.ts";
+import { isolated as q } from "../shared/visible.ts";
 
 /** What a failed verdict means, for a person (spec §3.11 "Typical causes"). */
 function verdictWords(verdict: AttestationVerdict): string {
   switch (verdict.kind) {
     case "commitment_mismatch":
-      return `its id, content_digest or provenance is not what was signed (signed ${verdict.signed}, recomputed ${verdict.expected})`;
+      return `its id, content_digest or provenance is not what was signed (signed ${q(verdict.signed)}, recomputed ${verdict.expected})`;
     case "bad_signature":
       return "the signature does not verify under the key: a wrong key, or a forgery";
     case "unknown_algorithm":
-      return `${verdict.algorithm} is not an algorithm this host can check`;
+      return `${q(verdict.algorithm)} is not an algorithm this host can check`;
     case "content_mismatch":
-      return `the signature covers content_digest ${verdict.signed}; the content now hashes to ${verdict.recomputed}`;
+      return `the signature covers content_digest ${q(verdict.signed)}; the content now hashes to ${verdict.recomputed}`;
     default:
       return `the ${verdict.kind.slice(10)} is malformed`;
   }
@@ -35,7 +37,7 @@ const badge = (tone: Badge["tone"], label: string, detail: string, verdict: stri
 /** A signature that verifies over the bytes in hand (spec §3.13): verified, or identity only (F15). */
 function attested(outcome: Extract<FrameAttestationOutcome, { state: "attested" }>, subject: string): Badge {
   const tier = outcome.anchor ?? "handshake";
-  const who = `key ${outcome.keyId} (${tier === "pinned" ? "pinned by you" : "published in the handshake, not pinned"}; the attester "${outcome.attesterId}" is not signed)`;
+  const who = `key ${q(outcome.keyId)} (${tier === "pinned" ? "pinned by you" : "published in the handshake, not pinned"}; the attester "${q(outcome.attesterId)}" is not signed)`;
   const signed = { keyId: outcome.keyId, tier };
   if (!outcome.coversContent)
     return {
@@ -72,7 +74,7 @@ export function badgeOf(outcome: FrameAttestationOutcome, subject = "this frame"
       return badge(
         "unchecked",
         "Cannot check: no key",
-        `Key id ${outcome.keyId} is neither pinned nor published.`,
+        `Key id ${q(outcome.keyId)} is neither pinned nor published.`,
         "no_trusted_key",
         outcome.keyId,
       );
@@ -80,7 +82,7 @@ export function badgeOf(outcome: FrameAttestationOutcome, subject = "this frame"
       return badge(
         "unchecked",
         "Cannot check: algorithm",
-        `${outcome.algorithm} cannot be checked here (F8).`,
+        `${q(outcome.algorithm)} cannot be checked here (F8).`,
         "unknown_algorithm",
       );
     default:

@@ -1,7 +1,6 @@
 /**
  * The "Run conformance" panel's runs, in the host Worker. The suites
- * (web/host/conformance-suite.ts) are a chunk of their own, imported on the
- * first run, so the page's first load does not carry them. Each run has its own
+ * (web/host/conformance-suite.ts) are a chunk of their own (web/host/chunks.ts). Each run has its own
  * `AbortController`: cancelling it, or connecting elsewhere, ends every
  * connection it made at once; each check is posted as it starts and finishes.
  */
@@ -31,11 +30,14 @@ export interface Suite {
 /** Conformance runs (provider or host suite), by the page's run number. */
 export class ConformanceRuns {
   readonly #post: Post;
+  readonly #suite: () => Promise<Suite>;
   readonly #runs = new Map<number, AbortController>();
   readonly #peers = new Set<() => void>();
 
-  constructor(post: Post) {
+  /** `suite` loads the suites' chunk (web/host/chunks.ts). */
+  constructor(post: Post, suite: () => Promise<Suite>) {
     this.#post = post;
+    this.#suite = suite;
   }
 
   /** Runs the suite, posting its progress as `conformance` events of `run`; rejects with `aborted` if cancelled. */
@@ -43,7 +45,7 @@ export class ConformanceRuns {
     const controller = new AbortController();
     this.#runs.set(run, controller);
     try {
-      const chunk: Suite = (await import("playground:conformance")).default;
+      const chunk = await this.#suite();
       controller.signal.throwIfAborted();
       const names = suite.suite === "host" ? chunk.HOST_CHECK_NAMES : chunk.PROVIDER_CHECK_NAMES;
       this.#post({ event: "conformance", run, progress: { type: "planned", names } });

@@ -3,7 +3,7 @@
  * details (never a credential, C8); a fetch that failed without an HTTP status
  * is diagnosed, because a browser hides why (CSP, CORS, or nobody listening).
  */
-import { HostError } from "../../src/host/index.ts";
+import type { HostError } from "../../src/host/index.ts";
 import type { ErrorView } from "../shared/messages.ts";
 
 let lastCspBlock: string | undefined;
@@ -49,9 +49,14 @@ async function diagnose(url: string): Promise<keyof typeof DIAGNOSED> {
   }
 }
 
+/** A `HostError` of host.js, or of a chunk's own copy of the library (web/host/chunks.ts): known by its name. */
+function isHostError(error: unknown): error is HostError {
+  return error instanceof Error && error.name === "HostError" && typeof (error as HostError).kind === "string";
+}
+
 /** The page's view of any failure; `url` is the HTTP provider being talked to, if any. */
 export async function errorView(error: unknown, url?: string): Promise<ErrorView> {
-  if (!(error instanceof HostError)) return { kind: "internal", message: "the host failed unexpectedly", details: {} };
+  if (!isHostError(error)) return { kind: "internal", message: "the host failed unexpectedly", details: {} };
   if (url !== undefined && error.kind === "transport" && error.details.status === undefined) {
     const kind = await diagnose(url);
     return { kind, message: `${DIAGNOSED[kind]} ${new URL(url).origin}`, details: {} };

@@ -7,12 +7,12 @@
 import { defaultEngine } from "../../src/attest/index.ts";
 import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
 import type { AnswerView, HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
+import { suiteChunk, toolsChunk, warm } from "./chunks.ts";
 import { ConformanceRuns } from "./conformance.ts";
 import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
-import { importTranscript } from "./import.ts";
 import { verdictsJson } from "./export.ts";
 import { Session } from "./session.ts";
-import { composeView, pathView, revalidationView } from "./views.ts";
+import { pathView, revalidationView } from "./views.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -67,15 +67,17 @@ function handlers(session: Session, runs: ConformanceRuns): Handlers {
     compose: async ({ answer, budgetTokens }) => {
       const kept = session.answer(answer);
       if (!kept.leg) throw new HostError("provider", "the host dropped this answer: there is nothing to compose");
-      return composeView({ ...kept, leg: kept.leg }, budgetTokens);
+      return (await toolsChunk()).composeView({ ...kept, leg: kept.leg }, budgetTokens);
     },
     path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
     exportSession: async () => ({
       ndjson: session.transcript.text(),
       verdicts: verdictsJson(session.answers, !session.transcript.truncated),
     }),
+    wire: () => session.transcript.entries,
+    warm,
     importTranscript: async ({ bytes }) => {
-      const view = await importTranscript(session, bytes);
+      const view = await (await toolsChunk()).importTranscript(session, bytes);
       return { ...view, answers: view.answers.map(inSlices) };
     },
     conformance: (params) => runs.run(params),
@@ -84,13 +86,13 @@ function handlers(session: Session, runs: ConformanceRuns): Handlers {
 }
 
 /** The methods answered at once, beside the queue. */
-const UNQUEUED = new Set<HostRequest["method"]>(["providerGone", "conformance", "cancelConformance"]);
+const UNQUEUED = new Set<HostRequest["method"]>(["providerGone", "conformance", "cancelConformance", "warm"]);
 
 async function start(init: HostInit): Promise<void> {
   watchCsp(self);
   const engine = (await defaultEngine()).name;
   const session = new Session(consentStore(init.consent), engine);
-  const table = handlers(session, new ConformanceRuns(post));
+  const table = handlers(session, new ConformanceRuns(post, suiteChunk));
   const answer = async ({ id, method, params }: HostRequest) => {
     if (method === "connect" || method === "query") resetCspWatch();
     try {

@@ -1,11 +1,12 @@
 /**
  * The views the page asks for about a kept answer: a frame's inclusion path
- * (spec §3.8), a revalidation (§4.7) and a composition (§4.8).
+ * (spec §3.8) and a revalidation (§4.7). A composition (§4.8) is in the tools
+ * chunk (web/host/compose.ts).
  */
 import { frameProof, traceInclusion } from "../../src/attest/index.ts";
-import { composeForPrompt, type DroppedFrame, type Revalidation } from "../../src/host/index.ts";
+import type { DroppedFrame, Revalidation } from "../../src/host/index.ts";
 import { type FrameId, frameIdKey } from "../../src/protocol/index.ts";
-import type { ComposeView, PathView, RevalidationView } from "../shared/messages.ts";
+import type { PathView, RevalidationView } from "../shared/messages.ts";
 import type { KeptAnswer } from "./session.ts";
 
 /**
@@ -63,19 +64,4 @@ export function revalidationView(held: readonly FrameId[], revalidation: Revalid
       detail: DROP_WORDS[reason.kind] + extra,
     };
   });
-}
-
-/** What `composeForPrompt` builds from a live answer's audited frames within `budgetTokens` (spec §4.8). */
-export function composeView(
-  kept: KeptAnswer & { leg: NonNullable<KeptAnswer["leg"]> },
-  budgetTokens: number,
-): ComposeView {
-  // An audited frame is an offered one (its FrameId, frame and attestation state), with its violations besides.
-  const composed = composeForPrompt(kept.leg.frames, { budgetTokens });
-  return {
-    prompt: composed.prompt,
-    globalBudget: composed.audit.global_budget,
-    tokensUsed: composed.audit.tokens_used,
-    entries: composed.audit.entries,
-  };
 }

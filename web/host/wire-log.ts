@@ -1,29 +1,37 @@
 /**
  * The session transcript: every envelope sent and received, one NDJSON line
- * each, in order (spec §1.1), as `recordingTransport` hands them over. Bounded:
- * past `maxBytes` it stops recording and says so, instead of growing forever.
+ * each, in order (spec §1.1), as `recordingTransport` hands them over, with its
+ * direction and time for the inspector. A sent line is the exact bytes sent; a
+ * received one is the envelope as the host decoded it, re-encoded (members the
+ * host does not know are dropped, a reflected credential is scrubbed, C8).
+ * Bounded: past `maxChars` it stops recording and says so, instead of growing
+ * forever.
  */
-import { encodeLine } from "../../src/wire/index.ts";
 import type { RecordedEnvelope } from "../../src/host/index.ts";
+import { encodeLine } from "../../src/wire/index.ts";
+import type { WireEntry } from "../shared/messages.ts";
 
 /** 64 Mi characters: four 16 MiB lines (spec §4.4), far more than a session of playground queries. */
 export const MAX_TRANSCRIPT_CHARS = 64 * 1024 * 1024;
 
 /** The transcript of a session, and what became of each entry. */
 export class WireLog {
-  readonly #lines: string[] = [];
+  readonly #entries: WireEntry[] = [];
   #chars = 0;
   #full = false;
   constructor(readonly maxChars = MAX_TRANSCRIPT_CHARS) {}
 
-  /** Records one entry (a line that did not decode has no envelope to record). */
+  /** Records one entry; a received line that did not decode is kept for the inspector, not the transcript. */
   record(entry: RecordedEnvelope): void {
-    if (this.#full || !("envelope" in entry)) return;
+    if (this.#full) return;
+    const at = Date.now();
+    if (!("envelope" in entry))
+      return void this.#entries.push({ direction: entry.direction, type: `not an envelope (${entry.error.code})`, at });
     const line = encodeLine(entry.envelope);
     if (this.#chars + line.length > this.maxChars) this.#full = true;
     else {
-      this.#lines.push(line);
       this.#chars += line.length;
+      this.#entries.push({ direction: entry.direction, type: entry.envelope.type, line, at });
     }
   }
 
@@ -32,8 +40,13 @@ export class WireLog {
     return this.#full;
   }
 
+  /** Every entry, in order. */
+  get entries(): readonly WireEntry[] {
+    return this.#entries;
+  }
+
   /** The transcript as NDJSON text. */
   text(): string {
-    return this.#lines.join("");
+    return this.#entries.map((e) => e.line ?? "").join("");
   }
 }

@@ -28,6 +28,9 @@ const ready = (async () => {
   return { provider, signer };
 })();
 
+// The page starts this Worker as soon as it has loaded, so it works with the network off later: say when it can serve.
+void ready.then(() => post({ type: "ready" }));
+
 /** Serves one connection on `port` until the host says shutdown or the port ends. */
 async function serve(port: MessagePort): Promise<void> {
   const { provider, signer } = await ready;

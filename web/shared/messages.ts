@@ -128,9 +128,25 @@ export interface ImportView {
   readonly problems: readonly string[];
 }
 
+/** One entry of the session's transcript, for the inspector: its line (absent for a line that did not decode). */
+export interface WireEntry {
+  readonly direction: "sent" | "received";
+  readonly type: string;
+  readonly line?: string;
+  /** When it was recorded (ms since the epoch). */
+  readonly at: number;
+}
+
 /** A failure the page explains in words: a `HostError` kind, or what the page diagnosed about a failed fetch. */
 export interface ErrorView {
-  readonly kind: HostErrorKind | "blocked_by_csp" | "cors_refused" | "unreachable" | "bad_input" | "internal";
+  readonly kind:
+    | HostErrorKind
+    | "blocked_by_csp"
+    | "cors_refused"
+    | "unreachable"
+    | "in_page_unavailable"
+    | "bad_input"
+    | "internal";
   readonly message: string;
   readonly details: HostErrorDetails;
 }
@@ -151,6 +167,10 @@ export interface HostMethods {
   compose: { params: { answer: number; budgetTokens: number }; result: ComposeView };
   path: { params: { answer: number; frame: number }; result: PathView };
   exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
+  /** The session's transcript entry by entry, for the inspector. */
+  wire: { params: Record<string, never>; result: readonly WireEntry[] };
+  /** Loads the conformance suite's chunk now, so a later run needs no network; outside the request queue. */
+  warm: { params: Record<string, never>; result: null };
   /** The transcript's bytes (UTF-8 NDJSON), transferred. */
   importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
   /**
@@ -203,5 +223,7 @@ export type ProviderControl =
 /** The tamper panel's choices: one frame of the next answer is corrupted after signing. */
 export type TamperKind = "content" | "provenance" | "signature" | "lift";
 
-/** What the in-page provider Worker tells the page. */
-export type ProviderEvent = { readonly type: "tampered"; readonly frameId: string; readonly kind: TamperKind };
+/** What the in-page provider Worker tells the page: it is ready (its script, corpus and key loaded), or it tampered. */
+export type ProviderEvent =
+  | { readonly type: "ready" }
+  | { readonly type: "tampered"; readonly frameId: string; readonly kind: TamperKind };

@@ -1,8 +1,11 @@
 /**
  * DOM helpers. Everything the page shows from a provider goes in as text
  * nodes or attribute values, never as markup: there is no HTML parsing sink
- * in the page (the CSP's Trusted Types policy would refuse one anyway).
+ * in the page (the CSP's Trusted Types policy would refuse one anyway). Text
+ * from a provider goes in through `quote`: isolated, its hidden characters
+ * shown (web/shared/visible.ts), in a container no page text uses.
  */
+import { hiddenIn, marker } from "../shared/visible.ts";
 
 /** A child: a node, or text (numbers and strings become text nodes); nothing for null, undefined or false. */
 export type Child = Node | string | number | undefined | null | false;
@@ -33,6 +36,31 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 /** An SVG element with attributes and children. */
 export function svg(tag: string, props: Props = {}, ...children: Child[]): SVGElement {
   return build(document.createElementNS("http://www.w3.org/2000/svg", tag) as SVGElement, props, children);
+}
+
+/**
+ * Text from a provider as children: the text, with each bidi control or
+ * invisible character shown as a marker element. For an element that is
+ * already a quotation (a `<bdi class="q">` of a template); `quote` makes one.
+ */
+export function marked(text: string): Child[] {
+  const children: Child[] = [];
+  let at = 0;
+  for (const { index, character } of hiddenIn(text)) {
+    children.push(text.slice(at, index), el("span", { class: "ctl" }, marker(character)));
+    at = index + character.length;
+  }
+  children.push(text.slice(at));
+  return children;
+}
+
+/**
+ * Text from a provider (or from a transcript), quoted: a `<bdi>` (its own
+ * direction, isolated from the page's text around it) styled as a quotation,
+ * its hidden characters marked.
+ */
+export function quote(text: string, props: Props = {}): HTMLElement {
+  return el("bdi", { ...props, class: props.class ? `q ${props.class}` : "q" }, ...marked(text));
 }
 
 /** The element with this id (the page's skeleton is static HTML, so a missing one is a bug). */

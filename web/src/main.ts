@@ -6,18 +6,20 @@
 import type { ConsentState, QueryInput } from "../../src/host/index.ts";
 import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
 import { localIdOf } from "../shared/local-id.ts";
-import { alertError, announce, busy } from "./announce.ts";
-import { byId, el, fill } from "./dom.ts";
+import { isolated } from "../shared/visible.ts";
+import { alertError, announce, busy, keepFocus, log } from "./announce.ts";
+import { byId, el, fill, quote } from "./dom.ts";
 import { fromFragment, type SharedState, toFragment } from "./fragment.ts";
 import { InPageProvider } from "./in-page.ts";
 import { explain } from "./messages.ts";
 import { renderCompose } from "./panels/compose.ts";
 import type { ConformancePanel } from "./panels/conformance.ts";
+import type { HistoryEntry, InspectorPanel } from "./panels/inspector.ts";
 import { askConsent, renderConsent } from "./panels/consent.ts";
 import { renderHandshake } from "./panels/handshake.ts";
 import { renderPath } from "./panels/proof.ts";
 import { readQuery, renderKinds, writeQuery } from "./panels/query.ts";
-import { markSelected, renderAnswer } from "./panels/results.ts";
+import { cardOf, markSelected, onlyProblems, renderAnswer } from "./panels/results.ts";
 import { renderRevalidation } from "./panels/revalidate.ts";
 import { renderTamper, tamperChoice } from "./panels/tamper.ts";
 import { download, renderImport, watchImports } from "./panels/transcript.ts";
@@ -29,7 +31,9 @@ const state: {
   target?: Target;
   answer?: AnswerView;
   consent: ConsentState;
-} = { consent: loadConsent() };
+  /** The queries answered in this session, oldest first (the inspector's history). */
+  history: HistoryEntry[];
+} = { consent: loadConsent(), history: [] };
 
 const host = new HostClient({ consent: state.consent }, (message) => {
   if (message.event === "conformance") return void panel?.then((p) => p.progress(message.run, message.progress));
@@ -43,14 +47,33 @@ const host = new HostClient({ consent: state.consent }, (message) => {
 const provider = new InPageProvider(
   (event) => {
     if (event.type === "tampered")
-      announce(`The in-page provider corrupted frame ${event.frameId} (${event.kind}) after signing.`);
+      announce(`The in-page provider corrupted frame ${isolated(event.frameId)} (${event.kind}) after signing.`);
   },
   () => void host.call("providerGone", {}),
 );
-/** The conformance panel, loaded with its chunk on the first run (it is not part of the page's first load). */
+const kit = { byId, el, fill, quote, announce, keepFocus, download };
+/** The conformance panel and the inspector: chunks of their own, loaded once the page has (`warm`) or when used. */
 let panel: Promise<ConformancePanel> | undefined;
 const conformancePanel = () =>
-  (panel ??= import("./panels/conformance.ts").then((m) => new m.ConformancePanel(host, { byId, el, fill, download })));
+  (panel ??= import("./panels/conformance.ts").then((m) => new m.ConformancePanel(host, kit)));
+let inspector: Promise<InspectorPanel> | undefined;
+const inspectorPanel = () =>
+  (inspector ??= import("./panels/inspector.ts").then(
+    (m) =>
+      new m.InspectorPanel(host, kit, {
+        log: log.entries,
+        history: state.history,
+        watch: (changed) => {
+          log.onEntry = changed;
+        },
+        target: () => state.target,
+        ask: (query) =>
+          void guard(async () => {
+            writeQuery(query);
+            await runQuery();
+          }),
+      }),
+  ));
 
 const input = (id: string) => byId<HTMLInputElement>(id);
 const handshakeTimeoutMs = () => Number(input("handshake-timeout").value) || 10_000;
@@ -83,41 +106,58 @@ function providerParam(target: Target): string {
   return target.kind === "in-page" ? "in-page" : target.url;
 }
 
+/** The panels of a session with a provider: what a new connection (even a failed one) takes off the page. */
+const SESSION_PANELS = ["handshake", "consent", "query", "results", "proof", "tamper", "revalidate", "compose"];
+
+/** The inclusion path panel: it opens inside the card of its frame, and goes back here with each new answer. */
+const proof = byId("proof");
+
+/** Ends what the page shows of the session before: its panels, its answer and its link. */
+function endSession(): void {
+  state.view = state.target = state.answer = undefined;
+  byId("results").after(proof);
+  for (const id of SESSION_PANELS) byId(id).hidden = true;
+  for (const id of ["compose-body", "revalidation"]) fill(byId(id));
+  byId("share").hidden = true;
+}
+
 async function connect(): Promise<void> {
   alertError();
   const target = readTarget();
   const localId = localIdOf(target);
   const timeout = handshakeTimeoutMs();
-  const port = target.kind === "in-page" ? provider.connect() : undefined;
-  for (const id of ["handshake", "conformance"]) byId(id).hidden = true;
+  endSession();
   void panel?.then((p) => p.reset());
-  const view = await busy(byId("connect"), "Connecting…", () =>
-    host.call(
+  const view = await busy(byId("connect"), "Connecting…", async () => {
+    const port = target.kind === "in-page" ? await provider.connect(timeout) : undefined;
+    return host.call(
       "connect",
       { target, pinned: pinnedKeys(localId), handshakeTimeoutMs: timeout, ...(port ? { port } : {}) },
       port ? [port] : [],
-    ),
-  );
+    );
+  });
   if (target.kind === "http") rememberToken(localId, input("remember-token").checked ? target.token : undefined);
   state.view = view;
   state.target = target;
   showConnected(view);
-  announce(`Connected to ${view.provider.name} ${view.provider.version}.`);
+  announce(`Connected to ${isolated(view.provider.name)} ${isolated(view.provider.version)}.`);
 }
 
 function showConnected(view: HandshakeView): void {
-  renderHandshake(view, (key) => void pin(view, key));
+  renderHandshake(view, (key, pinned) => void guard(() => pin(view, key, pinned)));
   renderKinds(view.capabilities.query.kinds ?? []);
   renderConsent(view, state.consent);
-  for (const id of ["query", "revalidate", "compose", "conformance"]) byId(id).hidden = false;
+  for (const id of ["query", "compose"]) byId(id).hidden = false;
   byId("revalidate").hidden = !view.capabilities.verify;
   renderTamper(undefined, false);
 }
 
-async function pin(view: HandshakeView, key: Parameters<typeof pinKey>[1]) {
-  await host.call("pin", { keys: pinKey(view.localId, key) });
-  renderHandshake(view, (k) => void pin(view, k));
-  announce(`Key ${key.key_id} pinned: later answers show the pinned tier.`);
+/** Pins a key for the provider connected now, or removes its pin (§3.13); the host checks later answers with the new set. */
+async function pin(view: HandshakeView, key: Parameters<typeof pinKey>[1], pinned: boolean) {
+  await host.call("pin", { keys: pinKey(view.localId, key, pinned) });
+  renderHandshake(view, (k, p) => void guard(() => pin(view, k, p)));
+  const id = isolated(key.key_id);
+  announce(pinned ? `Key ${id} pinned: later answers show the pinned tier.` : `Key ${id} unpinned.`);
 }
 
 /** Asks the host, and when it names missing consent, asks the person once per scope; a refusal sends nothing. */
@@ -150,17 +190,33 @@ async function runQuery(): Promise<void> {
   if (!answer || !state.target) return;
   const fragment = toFragment(providerParam(state.target), query);
   history.replaceState(null, "", fragment);
-  const share = byId<HTMLAnchorElement>("share-link");
-  share.href = fragment;
+  const share = byId("share");
+  fill(share, el("a", { id: "share-link", href: fragment }, "Link to this query"));
   share.hidden = false;
+  remember(answer, state.target);
   await show(answer);
   renderTamper(answer, state.target.kind === "in-page");
-  byId("results-h").focus();
+  // The answer's top at the top of the screen: on a phone its first badge is then in view.
+  byId("results").scrollIntoView({ block: "start" });
+  byId("results-h").focus({ preventScroll: true });
+}
+
+/** Adds an answered query to the session's history (the inspector's). */
+function remember(answer: AnswerView, target: Target): void {
+  const verified = answer.frames.filter((f) => f.badge.tone === "verified").length;
+  state.history.push({
+    at: Date.now(),
+    provider: providerParam(target),
+    query: answer.query,
+    frames: answer.frames.length,
+    verified,
+  });
 }
 
 async function show(answer: AnswerView): Promise<void> {
   state.answer = answer;
-  byId("proof").hidden = true;
+  byId("results").after(proof);
+  proof.hidden = true;
   fill(byId("proof-body"));
   byId<HTMLInputElement>("compose-budget").value = String(answer.query.max_tokens);
   await renderAnswer(answer, {
@@ -172,11 +228,21 @@ async function show(answer: AnswerView): Promise<void> {
   announce(`${answer.frames.length} frames; ${invalid} invalid.`);
 }
 
+/** Opens the inclusion path of frame `index` inside its card; "Back to the frame" closes it and returns there. */
 async function selectFrame(index: number): Promise<void> {
   if (!state.answer) return;
-  renderPath(await host.call("path", { answer: state.answer.answer, frame: index }));
+  const path = await host.call("path", { answer: state.answer.answer, frame: index });
+  cardOf(index)?.append(proof);
+  renderPath(path);
   markSelected(index);
   byId("proof-h").focus();
+}
+
+function closePath(): void {
+  const button = proof.closest(".frame")?.querySelector<HTMLElement>('[data-action="path"]');
+  proof.hidden = true;
+  markSelected(undefined);
+  button?.focus();
 }
 
 async function compose(): Promise<void> {
@@ -206,6 +272,10 @@ async function tamper(): Promise<void> {
 
 async function exportSession(): Promise<void> {
   const { ndjson, verdicts } = await host.call("exportSession", {});
+  const note = byId("export-note");
+  if (!ndjson)
+    return fill(note, "Nothing to export yet: this session has sent and received nothing. Connect and ask first.");
+  fill(note);
   download("frameline-session.ndjson", "application/x-ndjson", ndjson);
   download("frameline-verdicts.json", "application/json", verdicts);
   announce("Exported the session transcript and its verdicts.");
@@ -214,7 +284,7 @@ async function exportSession(): Promise<void> {
 async function importFile(file: File): Promise<void> {
   alertError();
   performance.mark("frameline:asked");
-  const view = await busy(byId("transcript"), `Re-verifying ${file.name} offline…`, async () => {
+  const view = await busy(byId("transcript"), `Re-verifying ${isolated(file.name)} offline…`, async () => {
     // The bytes move to the host Worker (transferred, not copied) and are decoded there.
     const bytes = await file.arrayBuffer();
     return host.call("importTranscript", { bytes }, [bytes]);
@@ -269,19 +339,33 @@ function syncMode(): void {
   }
 }
 
-function boot(): void {
-  const here = location.protocol.startsWith("http") ? new URL("/contextgraph", location.origin).href : "";
-  input("provider-url").value = here;
-  if (!here) (document.querySelector('input[name="mode"][value="in-page"]') as HTMLInputElement).checked = true;
-  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", syncMode);
-  input("provider-url").addEventListener("change", syncMode);
-  syncMode();
+/**
+ * Once the page has loaded, what it may need later is loaded in the background: the in-page provider's
+ * Worker (with its corpus and key), the conformance suite and the inspector. Cutting the network afterwards
+ * leaves all of it working. The note beside the in-page choice says how far it got.
+ */
+function warm(): void {
+  performance.mark("frameline:warm");
+  const note = byId("in-page-state");
+  fill(note, "Loading…");
+  provider.start().then(
+    () => fill(note, "Ready: works with the network off."),
+    () => fill(note, "Could not be loaded; choosing it tries again."),
+  );
+  void host.call("warm", {});
+  void conformancePanel();
+  void inspectorPanel();
+}
+
+/** What each form and button does. */
+function listen(): void {
   onSubmit("connect-form", connect);
   onSubmit("query-form", runQuery);
   onSubmit("compose-form", compose);
   onSubmit("tamper-form", tamper);
   byId("crash-button").addEventListener("click", () => {
     provider.crash();
+    fill(byId("in-page-state"), "Stopped: connecting starts it again.");
     announce("The in-page provider was stopped.");
   });
   byId("verify-button").addEventListener("click", () => void guard(revalidate));
@@ -294,13 +378,14 @@ function boot(): void {
       }),
   );
   byId("export-button").addEventListener("click", () => void guard(exportSession));
+  // The provider chosen in the form, connected or not: one that fails its handshake can be inspected too.
   byId("conformance-run").addEventListener(
     "click",
     () =>
       void guard(async () =>
         (await conformancePanel()).run({
           suite: "provider",
-          target: state.target!,
+          target: readTarget(),
           handshakeTimeoutMs: handshakeTimeoutMs(),
         }),
       ),
@@ -309,7 +394,21 @@ function boot(): void {
     "click",
     () => void guard(async () => (await conformancePanel()).run({ suite: "host" })),
   );
+  byId("only-problems").addEventListener("change", (event) => onlyProblems((event.target as HTMLInputElement).checked));
+  byId("proof-back").addEventListener("click", closePath);
+  byId("inspector-body").addEventListener("toggle", () => void guard(async () => (await inspectorPanel()).show()));
   watchImports((file) => void guard(() => importFile(file)));
+}
+
+function boot(): void {
+  const here = location.protocol.startsWith("http") ? new URL("/contextgraph", location.origin).href : "";
+  input("provider-url").value = here;
+  if (!here) (document.querySelector('input[name="mode"][value="in-page"]') as HTMLInputElement).checked = true;
+  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener("change", syncMode);
+  input("provider-url").addEventListener("change", syncMode);
+  syncMode();
+  listen();
+  addEventListener("load", warm, { once: true });
   addEventListener("hashchange", () => void guard(() => apply(fromFragment(location.hash))));
   void guard(() => apply(fromFragment(location.hash)));
 }

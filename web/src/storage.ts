@@ -48,10 +48,10 @@ export function pinnedKeys(localId: string): AttesterKey[] {
   return Array.isArray(keys) ? keys.filter(isKey) : [];
 }
 
-/** Pins `key` for a provider, replacing a pin under the same key id. */
-export function pinKey(localId: string, key: AttesterKey): AttesterKey[] {
+/** Pins `key` for a provider, replacing a pin under the same key id; or, with `pinned` false, removes that pin. */
+export function pinKey(localId: string, key: AttesterKey, pinned = true): AttesterKey[] {
   const all = read<Record<string, unknown>>(TRUST_KEY, {});
-  const keys = [...pinnedKeys(localId).filter((k) => k.key_id !== key.key_id), { ...key }];
+  const keys = [...pinnedKeys(localId).filter((k) => k.key_id !== key.key_id), ...(pinned ? [{ ...key }] : [])];
   write(TRUST_KEY, JSON.stringify({ ...all, [localId]: keys }));
   return keys;
 }

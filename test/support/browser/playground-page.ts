@@ -220,3 +220,55 @@ export async function runConformancePanel(page: Page, timeout = 120_000): Promis
   const summary = page.locator("#conformance-summary");
   return { summary: (await summary.textContent()) ?? "", ms: Number(await summary.getAttribute("data-ms")) };
 }
+
+/**
+ * Every text node and shown attribute (a tooltip, an accessible name, a placeholder) of the page that holds
+ * one of `hidden` as itself, or whose isolates are unbalanced (an FSI left open, a PDI closing what it did not
+ * open): the page's own isolates come in pairs around provider text, and a provider's hidden character is only
+ * ever shown as a marker (issue 22.1). Data attributes, which nobody reads, hold provider values verbatim.
+ */
+export async function rawHiddenText(page: Page, hidden: readonly string[]): Promise<string[]> {
+  // No named functions inside: the page runs this source as it is (tsx would wrap them in a helper it lacks).
+  return page.evaluate((characters) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(`text ${node.nodeValue}`);
+    for (const element of document.body.querySelectorAll("*"))
+      for (const name of ["title", "aria-label", "placeholder", "alt"])
+        if (element.hasAttribute(name)) texts.push(`${name}=${element.getAttribute(name)}`);
+    return texts.filter((text) => {
+      let depth = 0;
+      for (const c of text) {
+        if (c === "\u2068") depth++;
+        else if (c === "\u2069") depth--;
+        else if (characters.includes(c)) return true;
+        if (depth < 0) return true;
+      }
+      return depth !== 0;
+    });
+  }, hidden);
+}
+
+/**
+ * Where each of `words` is drawn, left to right: the left edge of its first occurrence in a text node under
+ * `selector` (a Range's box), so a test can check the order a reader sees, not only the order of the DOM.
+ */
+export async function leftEdges(page: Page, selector: string, words: readonly string[]): Promise<number[]> {
+  return page.$eval(
+    selector,
+    (root, list) =>
+      list.map((word) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.nodeValue ?? "").indexOf(word);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          return range.getBoundingClientRect().left;
+        }
+        return Number.NaN;
+      }),
+    words,
+  );
+}

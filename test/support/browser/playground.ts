@@ -45,19 +45,30 @@ export async function headersOf(built: PlaygroundBuild): Promise<Record<string, 
   );
 }
 
+/** What `serveOffline` serves: every file of the build but those `withhold` names (default none). */
+export interface OfflineOptions {
+  readonly withhold?: (path: string) => boolean;
+}
+
 /**
  * Serves the build at OFFLINE_ORIGIN to every page of `context` by interception: a GET for one of its files
  * is answered from disk with the `_headers` headers; every other request is aborted and recorded in `refused`.
+ * After `cut()`, every request is aborted, as with the network cut (call `context.setOffline(true)` too).
  */
-export async function serveOffline(context: BrowserContext, built: PlaygroundBuild): Promise<{ refused: Request[] }> {
+export async function serveOffline(
+  context: BrowserContext,
+  built: PlaygroundBuild,
+  options: OfflineOptions = {},
+): Promise<{ refused: Request[]; cut(): Promise<void> }> {
   const headers = await headersOf(built);
-  const files = new Set(built.files.map((f) => f.path).filter((p) => p !== "_headers"));
+  const files = new Set(built.files.map((f) => f.path).filter((p) => p !== "_headers" && !options.withhold?.(p)));
   const refused: Request[] = [];
+  let online = true;
   await context.route("**/*", async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     const path = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
-    if (url.origin === OFFLINE_ORIGIN && request.method() === "GET" && files.has(path)) {
+    if (online && url.origin === OFFLINE_ORIGIN && request.method() === "GET" && files.has(path)) {
       const body = await readFile(join(built.outDir, path));
       const type = TYPES[path.split(".").pop() ?? ""] ?? "application/octet-stream";
       return route.fulfill({ status: 200, body, headers: { ...headers, "content-type": type } });
@@ -65,5 +76,9 @@ export async function serveOffline(context: BrowserContext, built: PlaygroundBui
     refused.push(request);
     return route.abort("internetdisconnected");
   });
-  return { refused };
+  const cut = async () => {
+    online = false;
+    await context.setOffline(true);
+  };
+  return { refused, cut };
 }

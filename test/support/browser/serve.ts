@@ -76,3 +76,22 @@ export async function serveApps(
       }),
   };
 }
+
+/** CORS for a hand-written handler: preflights answered, every answer readable by any origin. */
+export function withCors(handler: (request: Request) => Response | Promise<Response>): FetchHandler {
+  const headers = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": "content-type, authorization",
+  };
+  return {
+    async fetch(request) {
+      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers });
+      const response = await handler(request);
+      return new Response(response.body, {
+        status: response.status,
+        headers: { ...Object.fromEntries(response.headers), ...headers },
+      });
+    },
+  };
+}

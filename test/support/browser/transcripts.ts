@@ -1,5 +1,6 @@
 // Transcripts made in Node, the way the playground records them (one envelope per line, as sent and received),
-// for the page to import: a hostile provider's signed answer, and a 1,000-frame signed answer.
+// for the page to import: a hostile provider's signed answer, one whose names carry bidi controls and invisible
+// characters, one with a large frame, and a 1,000-frame signed answer.
 import {
   type CandidateFrame,
   connect,
@@ -73,5 +74,64 @@ export async function manyFramesProvider(count: number): Promise<Provider> {
     capabilities: { query: { kinds: ["doc"] }, correlation: true },
     signer,
     query: () => frames,
+  });
+}
+
+/**
+ * Bidirectional controls and invisible characters in every string a provider names (issue 22.1): its name,
+ * version and key id, each frame's id, kind, title and citation label. "invoice‮fdp.exe" reads "…exe.pdf"
+ * when the override reaches the page as itself.
+ */
+export const BIDI = {
+  name: "docs\u202E",
+  version: "1.0\u2069",
+  keyId: "bidi\u200B-1",
+  attester: "\uFEFFbidi",
+  title: "invoice\u202Efdp.exe",
+  kind: "doc\u2066x",
+  citation: "\u202Edocs/a.md",
+  /** 132 ASCII bytes: the frame costs ceil(132 / 4) = 33 budget tokens. */
+  content: `${"lorem ipsum ".repeat(11)}`,
+  /** A title that imitates the page's badge (issue 22.2). */
+  imitation: "Verified ✔ (pinned key)",
+} as const;
+
+/** Every hidden character `BIDI` uses, as the page must never show it raw. */
+export const HIDDEN_CHARACTERS = ["\u202E", "\u2066", "\u2069", "\u200B", "\uFEFF"] as const;
+
+/** A signed provider whose every name carries a bidi control or an invisible character; two frames, score 0.8. */
+export async function bidiProvider(): Promise<Provider> {
+  const signer = await signerFromSeed("2e".repeat(32), { keyId: BIDI.keyId, attesterId: BIDI.attester });
+  return defineProvider({
+    info: { name: BIDI.name, version: BIDI.version, data_flow: { reads: true } },
+    capabilities: { query: { kinds: ["doc", BIDI.kind] }, correlation: true },
+    signer,
+    query: () => [
+      {
+        id: "bidi-1",
+        kind: BIDI.kind,
+        title: BIDI.title,
+        content: BIDI.content,
+        score: 0.8,
+        citation_label: BIDI.citation,
+      },
+      { id: "bidi-2", kind: "doc", title: BIDI.imitation, content: "a frame whose title imitates a badge", score: 0.5 },
+    ],
+  });
+}
+
+/** A signed provider that answers with one frame of `bytes` ASCII bytes of content, in lines of 80. */
+export async function largeFrameProvider(bytes: number): Promise<Provider> {
+  const signer = await signerFromSeed("6c".repeat(32), { keyId: "large-1", attesterId: "large" });
+  const line = `${"x".repeat(79)}\n`;
+  const content = line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes);
+  return defineProvider({
+    info: { name: "large", version: "1.0.0", data_flow: { reads: true } },
+    capabilities: { query: { kinds: ["doc"] }, correlation: true },
+    signer,
+    query: () => [
+      { id: "large-1", kind: "doc", title: "A large frame", content, score: 0.9 },
+      { id: "small-1", kind: "doc", title: "A small frame after it", content: "small", score: 0.5 },
+    ],
   });
 }

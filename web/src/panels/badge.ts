@@ -1,7 +1,12 @@
-/** Badges and breaches as elements. A badge: its tone as a class, its words as text, and its machine verdict as data (for the verdicts export and tests). */
+/**
+ * Badges and breaches as elements. A badge: its tone as a class (a filled pill
+ * with an icon, style.css: nothing a provider's text can draw, since provider
+ * text is always quoted), its words as text, and its machine verdict as data
+ * (for the verdicts export and tests).
+ */
 import type { Violation } from "../../../src/protocol/index.ts";
 import type { Badge } from "../../shared/messages.ts";
-import { el } from "../dom.ts";
+import { el, quote } from "../dom.ts";
 
 /** The badge of a frame or of the result root; the detail goes in a title as well as beside it. */
 export function badge(view: Badge): HTMLElement {
@@ -25,6 +30,8 @@ export function violationList(violations: readonly Violation[]): HTMLElement | u
   return el(
     "ul",
     { class: "violations" },
-    ...violations.map((v) => el("li", { "data-anchor": v.anchor }, `${v.anchor}: ${v.message}`)),
+    ...violations.map((v) =>
+      el("li", { "data-anchor": v.anchor }, `${v.anchor}: `, quote(v.message, { class: "bare" })),
+    ),
   );
 }

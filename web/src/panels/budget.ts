@@ -4,6 +4,7 @@
  * its anchor. The numbers are the canonical costs `ceil(utf8 bytes / 4)`.
  */
 import type { AnswerView, FrameView } from "../../shared/messages.ts";
+import { isolated } from "../../shared/visible.ts";
 import { byId, el, slots } from "../dom.ts";
 import { violationList } from "./badge.ts";
 
@@ -16,8 +17,12 @@ import { violationList } from "./badge.ts";
 export function renderBudget(answer: AnswerView): { add(frame: FrameView): void; done(): void } {
   const { budget } = answer;
   const scale = Math.max(budget.maxTokens, budget.declared, budget.canonical, 1);
-  const root = byId("budget");
+  const root = byId<HTMLDetailsElement>("budget");
+  // Folded under its totals, unless a bound is broken.
+  root.open = budget.violations.length > 0;
   slots(root, {
+    "canonical-short": budget.canonical,
+    "max-short": budget.maxTokens,
     declared: budget.declared,
     max: budget.maxTokens,
     canonical: budget.canonical,
@@ -36,7 +41,7 @@ export function renderBudget(answer: AnswerView): { add(frame: FrameView): void;
         "data-frame-id": f.frame.id,
         "data-cost": f.cost.canonical,
         "data-declared": f.cost.declared,
-        title: `${f.frame.title}: ${f.cost.canonical} budget tokens`,
+        title: `${isolated(f.frame.title)}: ${f.cost.canonical} budget tokens`,
         class: f.cost.canonical !== f.cost.declared ? "over" : undefined,
       });
       segment.style.width = `${(100 * f.cost.canonical) / scale}%`;

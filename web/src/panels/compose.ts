@@ -5,7 +5,8 @@
  */
 import type { AuditEntry } from "../../../src/host/index.ts";
 import type { ComposeView } from "../../shared/messages.ts";
-import { byId, el, fill } from "../dom.ts";
+import { isolated } from "../../shared/visible.ts";
+import { byId, el, fill, quote } from "../dom.ts";
 
 function disposition(entry: AuditEntry): string {
   const d = entry.disposition;
@@ -14,7 +15,7 @@ function disposition(entry: AuditEntry): string {
     case "content_mismatch":
       return "dropped: content altered (it does not match its content_digest)";
     case "duplicate":
-      return `dropped: duplicate of ${d.reason.kept.frame_id}`;
+      return `dropped: duplicate of ${isolated(d.reason.kept.frame_id)}`;
     default:
       return `dropped: costs ${d.reason.cost}, only ${d.reason.remaining} left`;
   }
@@ -59,7 +60,7 @@ export function renderCompose(view: ComposeView): void {
           el(
             "tr",
             { "data-disposition": e.disposition.kind },
-            el("td", {}, e.frame.frame_id),
+            el("td", {}, quote(e.frame.frame_id)),
             el("td", {}, disposition(e)),
             el("td", {}, attestation(e)),
           ),
@@ -67,6 +68,10 @@ export function renderCompose(view: ComposeView): void {
       ),
     ),
     el("h3", {}, "Prompt"),
-    el("pre", { class: "content", id: "prompt", tabindex: 0, "aria-label": "The composed prompt" }, view.prompt),
+    el(
+      "pre",
+      { class: "content", id: "prompt", tabindex: 0, "aria-label": "The composed prompt" },
+      quote(view.prompt, { class: "bare" }),
+    ),
   );
 }

@@ -1,10 +1,11 @@
 /**
  * The "Run conformance" panel (spec §5.1): the host Worker runs the provider
- * suite against the provider the page is connected to (or the host suite,
+ * suite against the provider chosen in the connect form, connected or not, so
+ * an unreachable or broken provider can be inspected (or the host suite,
  * §5.3 and §5.4, against frameline's own host), and this panel lists
  * every check as it starts and finishes, with its status and evidence (as
- * text: evidence quotes what the provider sent), then a summary, and offers
- * the report as JSON. Each run has a number; an event or a reply of any run
+ * quoted text: evidence quotes what the provider sent), then a summary whose
+ * headline names every check skipped, and offers the report as JSON. Each run has a number; an event or a reply of any run
  * but the current one is dropped, so a cancelled or replaced run never mixes
  * into the next.
  *
@@ -13,23 +14,14 @@
  * "frameline extension", and a sentence of their own in the summary: the
  * verdict and its counts are the reference checks' alone.
  *
- * The panel is a chunk of its own, loaded with the first run. It imports no
- * code of the page's (the helpers it needs come in a `Kit`), so splitting the
- * page moves nothing out of app.js into a chunk that would load up front.
+ * The panel is a chunk of its own, loaded once the page has loaded (or with
+ * the first run). It imports no code of the page's (its helpers come in a
+ * `Kit`).
  */
 import type { CheckResult, ConformanceReport } from "../../../src/conformance/index.ts";
 import type { ConformanceProgress, ConformanceSuite } from "../../shared/messages.ts";
-import type { byId, el, fill } from "../dom.ts";
 import type { HostClient } from "../rpc.ts";
-import type { download } from "./transcript.ts";
-
-/** The page's helpers the panel uses (web/src/dom.ts, and the transcript panel's `download`). */
-export interface Kit {
-  readonly byId: typeof byId;
-  readonly el: typeof el;
-  readonly fill: typeof fill;
-  readonly download: typeof download;
-}
+import type { Kit } from "./kit.ts";
 
 /** A row's state: the suite's three outcomes, and the page's own before and after. */
 type RowStatus = CheckResult["status"] | "waiting" | "running" | "not run";
@@ -59,14 +51,24 @@ function extensionsOf(report: ConformanceReport): string {
 }
 
 /**
- * One line of the summary: the verdict (spec §5: conformant when no reference check failed), the counts,
- * then frameline's extensions, if any ran.
+ * The summary: the verdict (spec §5: conformant when no reference check failed) — and when checks were
+ * skipped, how many and which, in the same breath, since "conformant" covers only what ran — the counts,
+ * the target, then frameline's extensions, if any ran.
  */
-function summaryOf(report: ConformanceReport, ms: number): string {
+function summaryOf(report: ConformanceReport, ms: number): [string, string, string] {
   const count = (status: CheckResult["status"]) => report.checks.filter((c) => c.status === status);
-  const failed = count("fail");
-  const verdict = failed.length ? `Not conformant: ${failed.map((c) => c.name).join(", ")} failed` : "Conformant";
-  return `${verdict}. ${count("pass").length} passed, ${failed.length} failed, ${count("skipped").length} skipped of ${report.checks.length} checks against ${report.target}, in ${(ms / 1000).toFixed(1)} s.${extensionsOf(report)}`;
+  const [failed, skipped] = [count("fail"), count("skipped")];
+  const names = (checks: readonly CheckResult[]) => checks.map((c) => c.name).join(", ");
+  const verdict = failed.length
+    ? `Not conformant: ${names(failed)} failed.`
+    : skipped.length
+      ? `Conformant — ${skipped.length} of ${report.checks.length} checks skipped: ${names(skipped)} (each says why below).`
+      : "Conformant.";
+  return [
+    `${verdict} ${count("pass").length} passed, ${failed.length} failed, ${skipped.length} skipped of ${report.checks.length} checks against `,
+    report.target,
+    `, in ${(ms / 1000).toFixed(1)} s.${extensionsOf(report)}`,
+  ];
 }
 
 /** The id of the extensions' part of the panel (its heading, note and list), added when the first one runs. */
@@ -80,6 +82,8 @@ export class ConformancePanel {
   #run = 0;
   #runs = 0;
   #started = 0;
+  /** What had focus when the run began: it gets focus back when the run's buttons come back. */
+  #focus: Element | null = null;
   #report: { report: ConformanceReport; finished: Date } | undefined;
 
   constructor(host: HostClient, kit: Kit) {
@@ -106,6 +110,7 @@ export class ConformancePanel {
     this.reset();
     const run = ++this.#runs;
     this.#run = run;
+    this.#focus = document.activeElement;
     this.#started = performance.now();
     this.#buttons(true);
     this.#say("Loading the conformance suite…");
@@ -128,6 +133,7 @@ export class ConformancePanel {
     for (const row of this.#kit.byId("conformance-checks").querySelectorAll("li"))
       if (row.dataset.status === "waiting" || row.dataset.status === "running") this.#mark(row, "not run");
     this.#buttons(false);
+    this.#kit.keepFocus(this.#focus);
     if (said) this.#say(said);
   }
 
@@ -191,7 +197,8 @@ export class ConformancePanel {
   #mark(row: HTMLElement, status: RowStatus, evidence?: string): void {
     row.dataset.status = status;
     this.#kit.fill(row.querySelector(".check-status")!, status);
-    if (evidence !== undefined) this.#kit.fill(row.querySelector(".evidence")!, evidence);
+    if (evidence !== undefined)
+      this.#kit.fill(row.querySelector(".evidence")!, this.#kit.quote(evidence, { class: "bare" }));
   }
 
   #finish(report: ConformanceReport): void {
@@ -199,6 +206,7 @@ export class ConformancePanel {
     this.#run = 0;
     this.#report = { report, finished: new Date() };
     this.#buttons(false);
+    this.#kit.keepFocus(this.#focus);
     const summary = this.#kit.byId("conformance-summary");
     summary.hidden = false;
     summary.dataset.passed = String(report.checks.every((c) => c.status !== "fail"));
@@ -206,7 +214,8 @@ export class ConformancePanel {
       summary.dataset.extensionsPassed = String(report.extensions.every((c) => c.status !== "fail"));
     else delete summary.dataset.extensionsPassed;
     summary.dataset.ms = String(ms);
-    this.#kit.fill(summary, summaryOf(report, ms));
+    const [verdict, target, tail] = summaryOf(report, ms);
+    this.#kit.fill(summary, verdict, this.#kit.quote(target, { class: "bare" }), tail);
     this.#say(summary.textContent ?? "");
   }
 

@@ -4,7 +4,7 @@
  * recorded for the provider, listed; and a revoke button.
  */
 import type { ConsentState } from "../../../src/host/index.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, fill, quote } from "../dom.ts";
 import type { HandshakeView } from "../../shared/messages.ts";
 import { scopeWords } from "./handshake.ts";
 
@@ -15,13 +15,15 @@ import { scopeWords } from "./handshake.ts";
  */
 export function askConsent(view: HandshakeView, scope?: string): Promise<boolean> {
   const dialog = byId<HTMLDialogElement>("consent-dialog");
-  const where = view.url ? `${view.provider.name} at ${view.url}` : view.provider.name;
-  fill(byId("consent-title"), scope ? `Allow data to go to "${scope}"?` : `Send queries to ${where}?`);
+  const where = () => [quote(view.provider.name), ...(view.url ? [" at ", quote(view.url)] : [])];
+  if (scope) fill(byId("consent-title"), "Allow data to go to ", quote(scope), "?");
+  else fill(byId("consent-title"), "Send queries to ", ...where(), "?");
   fill(
     byId("consent-text"),
+    ...where(),
     scope
-      ? `${where} declares that your queries' data ${scopeWords(scope)}. Nothing is sent unless you allow this scope; you can revoke it later.`
-      : `${where} counts as sending data off this machine. Nothing is sent unless you allow it; you can revoke it later.`,
+      ? ` declares that your queries' data ${scopeWords(scope)}. Nothing is sent unless you allow this scope; you can revoke it later.`
+      : " counts as sending data off this machine. Nothing is sent unless you allow it; you can revoke it later.",
   );
   const before = document.activeElement as HTMLElement | null;
   return new Promise((resolve) => {
@@ -56,9 +58,13 @@ export function renderConsent(view: HandshakeView | undefined, state: ConsentSta
   section.hidden = !needs && !record && receipts.length === 0;
   fill(
     byId("consent-summary"),
-    record || receipts.length > 0
-      ? `You allowed ${view.provider.name} to be sent queries${record ? ` (since ${record.granted_at})` : ""}.`
-      : "No consent recorded: the page asks before the first query leaves.",
+    ...(record || receipts.length > 0
+      ? [
+          "You allowed ",
+          quote(view.provider.name),
+          ` to be sent queries${record ? ` (since ${record.granted_at})` : ""}.`,
+        ]
+      : ["No consent recorded: the page asks before the first query leaves."]),
   );
   fill(
     byId("receipts"),
@@ -66,9 +72,13 @@ export function renderConsent(view: HandshakeView | undefined, state: ConsentSta
       el(
         "li",
         { "data-scope": r.scope },
-        `Receipt: scope `,
-        el("code", {}, r.scope),
-        ` for ${r.provider_name} ${r.provider_version}, granted ${r.granted_at} by ${r.grantor.kind} "${r.grantor.id}"`,
+        "Receipt: scope ",
+        quote(r.scope),
+        " for ",
+        quote(r.provider_name),
+        " ",
+        quote(r.provider_version),
+        `, granted ${r.granted_at} by ${r.grantor.kind} "${r.grantor.id}"`,
         r.expires_at ? `, expires ${r.expires_at}` : ", open-ended",
         ".",
       ),

@@ -5,7 +5,8 @@
  * the signed one. Every hash is also listed in full as text.
  */
 import type { PathView } from "../../shared/messages.ts";
-import { byId, el, fill, short, svg } from "../dom.ts";
+import { isolated, revealed } from "../../shared/visible.ts";
+import { byId, el, fill, quote, short, svg } from "../dom.ts";
 
 const ROW = 56;
 const BOX = { w: 190, h: 30 };
@@ -14,9 +15,9 @@ function box(x: number, y: number, label: string, hash: string, css: string): SV
   return svg(
     "g",
     {},
-    svg("title", {}, `${label}: ${hash}`),
+    svg("title", {}, `${label}: ${revealed(hash)}`),
     svg("rect", { x, y, width: BOX.w, height: BOX.h, rx: 5, class: css }),
-    svg("text", { x: x + 8, y: y + 19 }, `${label} ${short(hash)}`),
+    svg("text", { x: x + 8, y: y + 19 }, `${label} ${revealed(short(hash))}`),
   );
 }
 
@@ -52,7 +53,7 @@ function drawing(path: PathView): SVGElement {
     {
       viewBox: `0 0 650 ${height}`,
       role: "img",
-      "aria-label": `Inclusion path of ${path.frameId}: ${path.steps.length} steps from leaf to root`,
+      "aria-label": `Inclusion path of ${isolated(path.frameId)}: ${path.steps.length} steps from leaf to root`,
     },
     ...parts,
   );
@@ -67,7 +68,10 @@ export function renderPath(path: PathView): void {
   const body = byId("proof-body");
   byId("proof").hidden = false;
   if (path.problem) {
-    fill(body, el("p", { class: "violations" }, `The proof for ${path.frameId} is malformed: ${path.problem}.`));
+    fill(
+      body,
+      el("p", { class: "violations" }, "The proof for ", quote(path.frameId), ` is malformed: ${path.problem}.`),
+    );
     return;
   }
   const matches = path.signedRoot !== undefined && path.signedRoot === path.root;
@@ -76,7 +80,9 @@ export function renderPath(path: PathView): void {
     el(
       "p",
       {},
-      `Frame ${path.frameId}: leaf ${path.leafIndex} of ${path.leafCount}, ${path.source === "provider" ? "the proof the provider sent" : "a proof derived from the recomputed tree (the provider sent none)"}. `,
+      "Frame ",
+      quote(path.frameId),
+      `: leaf ${path.leafIndex} of ${path.leafCount}, ${path.source === "provider" ? "the proof the provider sent" : "a proof derived from the recomputed tree (the provider sent none)"}. `,
       el(
         "strong",
         { "data-path": matches ? "matches" : "differs" },
@@ -103,7 +109,12 @@ export function renderPath(path: PathView): void {
           el("span", { class: "hash" }, s.node),
         ),
       ),
-      el("li", {}, "signed root ", el("span", { class: "hash" }, path.signedRoot ?? "none")),
+      el(
+        "li",
+        {},
+        "signed root ",
+        el("span", { class: "hash" }, path.signedRoot === undefined ? "none" : quote(path.signedRoot)),
+      ),
     ),
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { QueryInput } from "../../../src/host/index.ts";
 import { FRAME_KINDS, isTimestamp } from "../../../src/protocol/index.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, fill, quote } from "../dom.ts";
 
 const input = (id: string) => byId<HTMLInputElement>(id);
 
@@ -21,7 +21,8 @@ export function renderKinds(served: readonly string[]): void {
         "label",
         { class: "choice" },
         el("input", { type: "checkbox", name: "kind", value: kind }),
-        ` ${kind}`,
+        " ",
+        quote(kind, { class: "bare" }),
         served.includes(kind) ? " (served)" : "",
       ),
     ),

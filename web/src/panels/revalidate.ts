@@ -1,6 +1,6 @@
 /** Revalidation (spec §4.7, V1–V4): each frame's verdict in words, on the list and on its card. */
 import type { RevalidationView } from "../../shared/messages.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, fill, quote } from "../dom.ts";
 
 /** Renders the verdicts of a revalidation. */
 export function renderRevalidation(verdicts: readonly RevalidationView[]): void {
@@ -11,7 +11,10 @@ export function renderRevalidation(verdicts: readonly RevalidationView[]): void 
         "li",
         { "data-frame-id": v.frameId.frame_id, "data-status": v.status },
         el("strong", {}, v.status),
-        ` ${v.frameId.frame_id}: ${v.detail}`,
+        " ",
+        quote(v.frameId.frame_id),
+        ": ",
+        quote(v.detail, { class: "bare" }),
       ),
     ),
   );

@@ -1,5 +1,6 @@
 /** The tamper panel: shown for the in-page provider, listing the frames of the latest answer. */
 import type { AnswerView, TamperKind } from "../../shared/messages.ts";
+import { isolated } from "../../shared/visible.ts";
 import { byId, el, fill } from "../dom.ts";
 
 /** Fills the frame choice from an answer (or hides the panel when the provider is not the in-page one). */
@@ -9,7 +10,7 @@ export function renderTamper(answer: AnswerView | undefined, inPage: boolean): v
   fill(
     byId("tamper-frame"),
     ...answer.frames.map((f) =>
-      el("option", { value: f.frame.id }, `${f.index + 1}. ${f.frame.title} (${f.frame.id})`),
+      el("option", { value: f.frame.id }, `${f.index + 1}. ${isolated(f.frame.title)} (${isolated(f.frame.id)})`),
     ),
   );
 }

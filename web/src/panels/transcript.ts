@@ -4,7 +4,7 @@
  * handed to the host to re-verify offline.
  */
 import type { AnswerView, ImportView } from "../../shared/messages.ts";
-import { byId, el, fill } from "../dom.ts";
+import { byId, el, fill, quote } from "../dom.ts";
 
 /** Offers `text` as a file download (nothing leaves the page). */
 export function download(name: string, type: string, text: string): void {
@@ -47,7 +47,10 @@ export function renderImport(view: ImportView, show: (answer: AnswerView) => voi
     return el(
       "li",
       { "data-answer": a.answer },
-      `"${a.query.goal}" from ${a.providerName}: ${a.frames.length} frames, ${bad} invalid. `,
+      quote(a.query.goal),
+      " from ",
+      quote(a.providerName),
+      `: ${a.frames.length} frames, ${bad} invalid. `,
       button,
     );
   });
@@ -59,6 +62,8 @@ export function renderImport(view: ImportView, show: (answer: AnswerView) => voi
       `Re-verified ${view.answers.length} answers in ${view.conversations} conversations, offline.`,
     ),
     el("ul", {}, ...answers),
-    ...[...view.failures, ...view.problems].map((text) => el("p", { class: "violations" }, text)),
+    ...[...view.failures, ...view.problems].map((text) =>
+      el("p", { class: "violations" }, quote(text, { class: "bare" })),
+    ),
   );
 }

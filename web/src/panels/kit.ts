@@ -1,0 +1,20 @@
+/**
+ * What a panel loaded as a chunk of its own (conformance, inspector) gets from
+ * the page: its helpers, passed in rather than imported, so the chunk shares
+ * no module with app.js and splitting the page moves nothing into a chunk
+ * that would load up front.
+ */
+import type { announce, keepFocus } from "../announce.ts";
+import type { byId, el, fill, quote } from "../dom.ts";
+import type { download } from "./transcript.ts";
+
+/** The page's helpers a lazily loaded panel uses (web/src/dom.ts, announce.ts, the transcript panel's `download`). */
+export interface Kit {
+  readonly byId: typeof byId;
+  readonly el: typeof el;
+  readonly fill: typeof fill;
+  readonly quote: typeof quote;
+  readonly announce: typeof announce;
+  readonly keepFocus: typeof keepFocus;
+  readonly download: typeof download;
+}
