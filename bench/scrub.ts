@@ -14,7 +14,8 @@
  *
  * Run: npm run bench:scrub  (node --import tsx --expose-gc bench/scrub.ts)
  */
-import { reflectionScrubber, scrubStrings } from "../src/host/transports/scrub.ts";
+import { reflectionScrubber } from "../src/host/transports/scrub.ts";
+import { scrubStrings } from "../src/host/transports/scrub-strings.ts";
 import { decodeLine } from "../src/wire/index.ts";
 import { median } from "./support/median.ts";
 import { buildTranscript } from "./transcript.ts";

@@ -42,13 +42,14 @@ describe("the playground build", () => {
     assert.ok(page <= PAGE_JS_LIMIT, `page JS is ${kb(page)} gzipped, over ${kb(PAGE_JS_LIMIT)}`);
   });
 
-  test("the chunks load only on demand: the host imports the noble fallback, the suite and its tools, the page its conformance panel and inspector", async () => {
+  test("the chunks load only on demand: the host imports the noble fallback, the credential scrubber, the suite and its tools, the page its conformance panel and inspector", async () => {
     const chunks = built.lazyScripts.map((f) => f.path);
-    assert.equal(chunks.length, 5, chunks.join());
+    assert.equal(chunks.length, 6, chunks.join());
     const find = (pattern: RegExp) => chunks.find((path) => pattern.test(path))!;
     const panels = [find(/^chunks\/conformance-[A-Z0-9]+\.js$/), find(/^chunks\/inspector-[A-Z0-9]+\.js$/)];
     const noble = find(/^chunks\/ed25519-/);
     const tools = find(/^chunks\/host-tools-/);
+    const scrubber = find(/^chunks\/scrub-/);
     assert.equal(built.conformanceScript.path, find(/^chunks\/conformance-suite-/));
     const host = await readFile(join(built.outDir, "host.js"), "utf8");
     const app = await readFile(join(built.outDir, "app.js"), "utf8");
@@ -56,7 +57,7 @@ describe("the playground build", () => {
       assert.ok(script.includes(`import("./${chunk}")`), `a dynamic import of ${chunk}`);
       assert.doesNotMatch(script, new RegExp(`from\\s*"\\./${chunk.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
     };
-    for (const chunk of [noble, built.conformanceScript.path, tools]) dynamicOnly(host, chunk);
+    for (const chunk of [noble, scrubber, built.conformanceScript.path, tools]) dynamicOnly(host, chunk);
     for (const panel of panels) dynamicOnly(app, panel);
     assert.doesNotMatch(app, /from\s*"\.\//, "the page script imports nothing statically");
     assert.equal(app.match(/\bimport\s*\(/g)?.length, 2, "and only its two panels on demand");

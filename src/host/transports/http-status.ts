@@ -4,7 +4,7 @@ import { errorCode } from "../../wire/envelope-info.ts";
 import { decodeLine } from "../../wire/line.ts";
 import { HostError } from "../host-error.ts";
 import { readLimited } from "./read-limited.ts";
-import { scrubStrings } from "./scrub.ts";
+import { scrubStrings } from "./scrub-strings.ts";
 
 type Scrub = (text: string) => string;
 

@@ -8,7 +8,7 @@ import { HostError } from "../host-error.ts";
 import { isSecureEnough } from "../loopback.ts";
 import { refusal } from "./http-status.ts";
 import { readLimited } from "./read-limited.ts";
-import { reflectionScrubber, scrubStrings } from "./scrub.ts";
+import { scrubStrings } from "./scrub-strings.ts";
 import type { ExchangeTransport } from "./transport.ts";
 
 /** Options for the HTTP transport. */
@@ -76,7 +76,11 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     });
   const send = options.fetch ?? fetch;
   const secret = options.credential?.reveal() || undefined;
-  const scrub = secret === undefined ? undefined : reflectionScrubber(secret);
+  // The scrubber is loaded with the first credential (a page without one never fetches it); a reply is
+  // read only after it is ready, so nothing unscrubbed ever gets past.
+  let scrubber: Promise<(text: string) => string> | undefined;
+  const scrubbing = () =>
+    (scrubber ??= import("./scrub.ts").then(({ reflectionScrubber }) => reflectionScrubber(secret!)));
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     kind: "exchange",
@@ -86,6 +90,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       const headers: Record<string, string> = { ...options.headers, "content-type": "application/json" };
       if (secret !== undefined) headers.authorization = `Bearer ${secret}`;
       const response = await post(send, target, { body, headers, signal });
+      const scrub = secret === undefined ? undefined : await scrubbing();
       const refused = await refusal(response, scrub);
       if (refused) throw refused;
       return response.status === 204 ? undefined : readReply(response, limit, scrub);

@@ -167,16 +167,3 @@ export function reflectionScrubber(secret: string): (text: string) => string {
     return runs.length === 0 ? text : redactRuns(text, mergeRuns(runs));
   };
 }
-
-/** Scrubs every string inside a freshly decoded JSON value in place (objects, arrays), and returns it. */
-export function scrubStrings<T>(value: T, scrub: (text: string) => string): T {
-  if (typeof value === "string") return scrub(value) as T;
-  if (typeof value !== "object" || value === null) return value;
-  const members = value as Record<string, unknown>;
-  for (const key of Object.keys(members)) {
-    const member = members[key];
-    const scrubbed = scrubStrings(member, scrub);
-    if (scrubbed !== member) members[key] = scrubbed;
-  }
-  return value;
-}
