@@ -9,7 +9,7 @@ import type { ImportView } from "../shared/messages.ts";
 import type { Session } from "./session.ts";
 
 /** The largest transcript read (64 MiB): a bound on what a dropped file can make the page hold. */
-export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 function reason(error: unknown): string {
   return error instanceof HostError ? `${error.kind}: ${error.message}` : "could not be read";

@@ -39,7 +39,7 @@ export interface KeptAnswer {
 }
 
 /** At most this many answers are kept (the oldest go first); the transcript keeps every envelope regardless. */
-export const MAX_KEPT_ANSWERS = 50;
+const MAX_KEPT_ANSWERS = 50;
 
 interface Current {
   readonly localId: string;

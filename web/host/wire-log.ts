@@ -12,7 +12,7 @@ import { encodeLine } from "../../src/wire/index.ts";
 import type { WireEntry } from "../shared/messages.ts";
 
 /** 64 Mi characters: four 16 MiB lines (spec §4.4), far more than a session of playground queries. */
-export const MAX_TRANSCRIPT_CHARS = 64 * 1024 * 1024;
+const MAX_TRANSCRIPT_CHARS = 64 * 1024 * 1024;
 
 /** The transcript of a session, and what became of each entry. */
 export class WireLog {

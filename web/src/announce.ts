@@ -13,7 +13,7 @@ export interface LogEntry {
 }
 
 /** How many log entries are kept: the oldest go first. */
-export const MAX_LOG = 500;
+const MAX_LOG = 500;
 
 /** The session's log, and who is told of each new entry (the inspector, once it is open). */
 export const log: { readonly entries: LogEntry[]; onEntry?: () => void } = { entries: [] };

@@ -8,7 +8,7 @@
 import { hiddenIn, marker } from "../shared/visible.ts";
 
 /** A child: a node, or text (numbers and strings become text nodes); nothing for null, undefined or false. */
-export type Child = Node | string | number | undefined | null | false;
+type Child = Node | string | number | undefined | null | false;
 type Props = Record<string, string | number | boolean | undefined>;
 
 function build<T extends Element>(node: T, props: Props, children: readonly Child[]): T {

@@ -95,7 +95,7 @@ function keyItem(view: HandshakeView, key: AttesterKey, fingerprint: string): HT
 }
 
 /** What the panel does when a pin or unpin button is pressed (`pinned`: whether the key is to be pinned). */
-export type Pin = (key: AttesterKey, pinned: boolean) => void;
+type Pin = (key: AttesterKey, pinned: boolean) => void;
 
 /** Renders the handshake panel. */
 export function renderHandshake(view: HandshakeView, onPin: Pin): void {

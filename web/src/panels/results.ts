@@ -20,7 +20,7 @@ const SLICE_MS = 4;
 const SCROLL_ROWS = 12;
 
 /** What a card needs from the page: a link for a relation, and what to do when a frame is selected. */
-export interface CardActions {
+interface CardActions {
   readonly followUp: (uri: string) => string;
   readonly select: (index: number) => void;
 }
