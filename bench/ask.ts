@@ -110,7 +110,7 @@ async function bundleVerifier(dir: string) {
 type Contender = { name: string; run: () => Promise<void> };
 
 async function post(mf: Miniflare, worker: string, path: string, body: string): Promise<{ status: number; json: any }> {
-  const response = await (await mf.getWorker(worker)).fetch(`http://bench.test${path}`, {
+  const response = await (await mf.getWorker(worker)).fetch(`http://127.0.0.1${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body,
