@@ -3,11 +3,10 @@
 // declared length is within the drain bound is drained, not cancelled, up to and including the bound.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { discardBody } from "../../src/provider/request-body.ts";
 import { countingBody } from "../support/bodies.ts";
 import { gate } from "../support/gate.ts";
 import { pendingAfter, settlesWithin } from "../support/host/turns.ts";
-import { type Envelope, decodeLine, serveStream } from "../support/lib.ts";
+import { type Envelope, decodeLine, serveStream, discardBody } from "../support/lib.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
