@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { closureHashes, invalidateChangedClosures, recordClosures } from "./test-closures.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const FOLDERS = {
@@ -59,6 +60,11 @@ function nameOf(part) {
 
 function runStryker(folder, part) {
   linkSharedBesideSandbox();
+  // Stryker reruns what a changed test file covers; a test file whose helpers changed counts as changed too.
+  const incremental = resolve(ROOT, `reports/mutation/${nameOf(part)}.incremental.json`);
+  const hashes = closureHashes(ROOT);
+  const changed = invalidateChangedClosures(incremental, hashes);
+  if (changed.length > 0) console.log(`test files whose imported test code changed: ${changed.join(", ")}`);
   const stryker = resolve(ROOT, "node_modules/@stryker-mutator/core/bin/stryker.js");
   const result = spawnSync(process.execPath, [stryker, "run"], {
     cwd: ROOT,
@@ -67,7 +73,9 @@ function runStryker(folder, part) {
     // test/wire/fuzz.test.ts, and Stryker's infinite-loop guard is 100 times a line's hits in the dry run.
     env: { FRAMELINE_FUZZ_CASES: "10000", ...process.env, FRAMELINE_MUTATE: folder, FRAMELINE_MUTATE_PART: part },
   });
-  return result.status === 0;
+  if (result.status !== 0) return false;
+  recordClosures(incremental, hashes);
+  return true;
 }
 
 function summarize(folder) {

@@ -1,8 +1,7 @@
 // Bytes, strict lowercase hex and the sha256:<hex> form (spec §3.1, §3.9), at the edges of each alphabet.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { digestString, fromHex, parseDigestString, toHex } from "../support/lib.ts";
-import { concatBytes, equalBytes } from "../../src/attest/bytes.ts";
+import { digestString, fromHex, parseDigestString, toHex, concatBytes, equalBytes } from "../support/lib.ts";
 
 describe("hex", () => {
   test("toHex writes every nibble in lowercase", () => {

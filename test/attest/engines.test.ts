@@ -3,8 +3,7 @@
 // WebCrypto where it verifies and noble where it is missing or broken.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { detectEngine, nobleEngine, webCryptoEngine } from "../../src/attest/ed25519.ts";
-import { fromHex } from "../support/lib.ts";
+import { fromHex, detectEngine, nobleEngine, webCryptoEngine } from "../support/lib.ts";
 
 /** crypto.subtle, recording each importKey of a raw key: its extractable flag and its usages. */
 function recordingSubtle(): { subtle: SubtleCrypto; imports: { extractable: boolean; usages: string[] }[] } {

@@ -2,8 +2,16 @@
 // of §3.11 one by one, and the state of evidence whose lengths are wrong. Expected states are written out.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type AttestationState, combineStates, evidenceState } from "../../src/attest/attestation-state.ts";
-import { AttestationError, type AttestationVerdict, bindsContent, isValid, signatureVerifies } from "../support/lib.ts";
+import {
+  AttestationError,
+  type AttestationVerdict,
+  bindsContent,
+  isValid,
+  signatureVerifies,
+  type AttestationState,
+  combineStates,
+  evidenceState,
+} from "../support/lib.ts";
 
 const attested = (keyId: string, coversContent: boolean): AttestationState => ({
   state: "attested",

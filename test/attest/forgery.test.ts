@@ -36,8 +36,8 @@ import {
   verifyResultSignatures,
   type VerifyOptions,
   webCryptoEngine,
+  detectEngine,
 } from "../support/lib.ts";
-import { detectEngine } from "../../src/attest/ed25519.ts";
 import {
   contentFrame,
   countingEngine,

@@ -4,8 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as noble from "@noble/ed25519";
-import { isAcceptablePublicKey } from "../../src/attest/ed25519-strict.ts";
-import { fromHex, toHex } from "../support/lib.ts";
+import { fromHex, toHex, isAcceptablePublicKey } from "../support/lib.ts";
 
 /** noble's verdict: a point it decodes strictly that is not of small order. */
 function nobleAccepts(bytes: Uint8Array): boolean {

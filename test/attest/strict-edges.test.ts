@@ -4,8 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as noble from "@noble/ed25519";
-import { isAcceptablePublicKey, isCanonicalSignature } from "../../src/attest/ed25519-strict.ts";
-import { fromHex } from "../support/lib.ts";
+import { fromHex, isAcceptablePublicKey, isCanonicalSignature } from "../support/lib.ts";
 
 /** y = p − 1 (so x = 0) with the sign bit set: "negative zero", which RFC 8032 decoding refuses. */
 const NEGATIVE_ZERO = fromHex(`ec${"ff".repeat(31)}`, 32)!;

@@ -1,9 +1,15 @@
 // Chunking Markdown into a docs corpus (spec §1.8 file provenance, §1.14 line ranges).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, type DocsChunk, type DocsCorpus, DocsCorpusError, readCorpus } from "../../src/docs/index.ts";
-import { splitLines } from "../../src/docs/lines.ts";
 import { digestOfLines, sha256Hex } from "./support.ts";
+import {
+  buildCorpus,
+  type DocsChunk,
+  type DocsCorpus,
+  DocsCorpusError,
+  readCorpus,
+  splitLines,
+} from "../support/lib.ts";
 
 const byId = (corpus: DocsCorpus, id: string): DocsChunk => {
   const chunk = corpus.chunks.find((c) => c.id === id);

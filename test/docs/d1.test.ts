@@ -3,17 +3,27 @@
 // The database is Miniflare's local D1 (the one `wrangler dev` runs), reached through its binding.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { d1Update, MAX_CHUNK_TEXT, STORED_DOCUMENTS, TEXT_PIECE } from "../../src/docs/d1/write.ts";
-import { sqlLiteral, statementText } from "../../src/docs/d1/sql-text.ts";
-import { d1Store } from "../../src/docs/d1/store.ts";
-import { buildCorpus, type CorpusFile, type D1DocsDatabase, docsProvider } from "../../src/docs/index.ts";
-import { MAX_ANCHORS } from "../../src/docs/select.ts";
-import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
-import type { ContextFrame, Provider } from "../support/lib.ts";
+import {
+  type ContextFrame,
+  type Provider,
+  d1Update,
+  MAX_CHUNK_TEXT,
+  STORED_DOCUMENTS,
+  TEXT_PIECE,
+  sqlLiteral,
+  statementText,
+  d1Store,
+  buildCorpus,
+  type CorpusFile,
+  type D1DocsDatabase,
+  docsProvider,
+  MAX_ANCHORS,
+} from "../support/lib.ts";
 
 import { localD1, type LocalD1 } from "../support/worker/d1.ts";
 import { ask, exchange, HANDSHAKE, sha256Hex } from "./support.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
+import { defaultCorpusFiles } from "../support/node-lib.ts";
 
 const BIG = { max_frames: 1000, max_tokens: 10_000_000 };
 const GOALS = [

@@ -1,9 +1,7 @@
 // Links between corpus documents become relations (spec §1.8 Relation, G1, G2); document URIs.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, LINKS_TO } from "../../src/docs/index.ts";
-import { resolveLink } from "../../src/docs/links.ts";
-import { fileUri } from "../../src/docs/paths.ts";
+import { buildCorpus, LINKS_TO, resolveLink, fileUri } from "../support/lib.ts";
 
 const FILES = [
   {

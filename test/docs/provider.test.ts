@@ -1,8 +1,6 @@
 // The docs provider through the real kit (spec §4.13, §5.5): frame validity, budgets, kinds, anchors, verify, signing.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, docsProvider, LINKS_TO } from "../../src/docs/index.ts";
-import { fileUri } from "../../src/docs/paths.ts";
 import {
   checkBudget,
   checkFrame,
@@ -13,6 +11,10 @@ import {
   parseLineRange,
   signerFromSeed,
   verifyResultAttestations,
+  buildCorpus,
+  docsProvider,
+  LINKS_TO,
+  fileUri,
 } from "../support/lib.ts";
 import { ask, digestOfLines, exchange, HANDSHAKE, queryLine, sha256Hex } from "./support.ts";
 

@@ -1,8 +1,7 @@
 // F1 scores on an absolute scale (src/docs/score.ts), against values worked out here by hand.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { absoluteScore, evidence, PREFIX_CREDIT, PROXIMITY_SHARE, termWeight } from "../../src/docs/score.ts";
-import { phraseTerms } from "../../src/docs/terms.ts";
+import { absoluteScore, evidence, PREFIX_CREDIT, PROXIMITY_SHARE, termWeight, phraseTerms } from "../support/lib.ts";
 
 const close = (actual: number, expected: number) =>
   assert.ok(Math.abs(actual - expected) < 1e-12, `${actual} ≠ ${expected}`);

@@ -2,10 +2,17 @@
 // loaded (not rebuilt) when the corpus is served, rebuilt only for a corpus without one or of another format.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCorpus, type DocsCorpus, DocsCorpusError, docsProvider, readCorpus } from "../../src/docs/index.ts";
-import { loadSearchIndex, SEARCH_INDEX_FORMAT } from "../../src/docs/search-index.ts";
-import { queryTerms } from "../../src/docs/terms.ts";
 import { ask } from "./support.ts";
+import {
+  buildCorpus,
+  type DocsCorpus,
+  DocsCorpusError,
+  docsProvider,
+  readCorpus,
+  loadSearchIndex,
+  SEARCH_INDEX_FORMAT,
+  queryTerms,
+} from "../support/lib.ts";
 
 const FILES = [
   { path: "retry.md", text: "# Retries\n\nRetries use exponential backoff with jitter.\n" },

@@ -1,7 +1,7 @@
 // The search terms both serving modes index (src/docs/terms.ts): identifiers split, Porter stems, stopwords out.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { queryTerms, searchTerms } from "../../src/docs/terms.ts";
+import { queryTerms, searchTerms } from "../support/lib.ts";
 
 describe("searchTerms", () => {
   test("words are lowercased and stemmed (Porter), stopwords left out", () => {

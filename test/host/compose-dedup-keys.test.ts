@@ -3,8 +3,7 @@
 // the first group that had it; a round robin deals each provider's frames by score, whatever order they came in.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { composeForPrompt, type OfferedFrame, rankFrames } from "../../src/host/compose/index.ts";
-import type { ContextFrame, Provenance } from "../../src/protocol/index.ts";
+import { composeForPrompt, type OfferedFrame, rankFrames, type ContextFrame, type Provenance } from "../support/lib.ts";
 
 const digest = (byte: string) => `sha256:${byte.repeat(32)}`;
 

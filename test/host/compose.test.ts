@@ -1,9 +1,11 @@
 // Prompt composition: fenced blocks, the determinism floor, dedup, ranking, packing, placement, audit (spec §4.8).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AttestationState } from "../../src/attest/index.ts";
-import { compareFrameIds, sameFrameId } from "../../src/protocol/index.ts";
+import { seededRandom } from "../support/random.ts";
 import {
+  type AttestationState,
+  compareFrameIds,
+  sameFrameId,
   type AuditEntry,
   budgetTokensForModel,
   composeContext,
@@ -12,9 +14,10 @@ import {
   type OfferedFrame,
   rankFrames,
   renderFrameBlock,
-} from "../../src/host/compose/index.ts";
-import type { ContextFrame, FrameId, Provenance } from "../../src/protocol/index.ts";
-import { seededRandom } from "../support/random.ts";
+  type ContextFrame,
+  type FrameId,
+  type Provenance,
+} from "../support/lib.ts";
 
 const digest = (byte: string) => `sha256:${byte.repeat(32)}`;
 

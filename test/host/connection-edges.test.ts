@@ -2,24 +2,39 @@
 // grace, an unsigned provider has no keys, a duplicate in-flight id says which id and which provider.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { connect, inPageTransport } from "../support/lib.ts";
+import { connect, inPageTransport, type StreamTransport } from "../support/lib.ts";
 import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { passTurns, pendingAfter, settlesWithin } from "../support/host/turns.ts";
 import { echoProvider } from "../support/providers.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 
-test("a handshake that times out ends the stream within closeGraceMs, not the default 2 s", async () => {
-  // The provider reads the handshake and then neither answers nor reads: only the grace ends the wait.
+test("a handshake that times out ends the stream within closeGraceMs, not the default 2 s", async (t) => {
+  // The provider reads the handshake and then neither answers nor reads, and its transport's polite close
+  // never finishes: only the grace ends the wait, with a termination. Mock timers hold every timer, so the
+  // test moves the clock: 100 ms of handshake, then 100 ms of grace.
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   const silent = scriptedStream(async (peer) => {
     await peer.next();
     await new Promise(() => {});
-  });
-  const started = performance.now();
-  await rejectsWith(connect(silent.transport, { handshakeTimeoutMs: 100, closeGraceMs: 100 }), "handshake_timeout");
-  const elapsed = performance.now() - started;
-  // 100 ms + 100 ms of configured waits; the default grace alone would be 2,000 ms. 1,500 ms leaves a loaded
-  // machine seven times the expected time.
-  assert.ok(elapsed < 1_500, `${Math.round(elapsed)} ms`);
+  }).transport;
+  let aborts = 0;
+  const transport: StreamTransport = {
+    ...silent,
+    close: () => new Promise(() => {}),
+    abort: async () => void aborts++,
+  };
+  const refused = rejectsWith(connect(transport, { handshakeTimeoutMs: 100, closeGraceMs: 100 }), "handshake_timeout");
+  await passTurns();
+  t.mock.timers.tick(100);
+  await pendingAfter(refused); // timed out; the close waits on the grace
+  t.mock.timers.tick(99);
+  await pendingAfter(refused);
+  assert.equal(aborts, 0);
+  t.mock.timers.tick(1);
+  await settlesWithin(refused);
+  await refused;
+  assert.equal(aborts, 1, "the transport was terminated");
 });
 
 test("an unsigned provider's connection has no attester keys", async () => {

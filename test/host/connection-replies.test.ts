@@ -12,6 +12,8 @@ import {
   scriptedExchange,
   scriptedStream,
 } from "../support/host/adversaries.ts";
+import { pendingAfter, settlesWithin } from "../support/host/turns.ts";
+import { gate } from "../support/gate.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };
 const ACK = decodedAck("peer");
@@ -75,21 +77,25 @@ test("an ack in the host's family whose version breaks the grammar is accepted, 
 });
 
 /**
- * A provider that refuses the handshake (another major family), over a transport whose polite close takes
- * `closeMs`; counts the closes and the aborts (terminations) the failed handshake ends with.
+ * A provider that refuses the handshake (another major family), over a transport whose polite close waits
+ * until the test calls `finishClose`; `closing` settles once the close has begun. Counts the closes that
+ * finished and the aborts (terminations) the failed handshake ends with.
  */
-function slowToClose(closeMs: number) {
+function slowToClose() {
   const inner = scriptedStream(async (peer) => {
     await peer.next();
     await peer.send({ type: "error", code: "incompatible_version", message: "no" });
   }).transport;
   const counts = { closes: 0, aborts: 0 };
+  const begun = gate();
+  const finished = gate();
   const transport: StreamTransport = {
     kind: "stream",
     incoming: inner.incoming,
     send: (envelope) => inner.send(envelope),
     close: async () => {
-      await new Promise((resolve) => setTimeout(resolve, closeMs));
+      begun.open();
+      await finished.opened;
       counts.closes++;
       await inner.close();
     },
@@ -98,19 +104,36 @@ function slowToClose(closeMs: number) {
       await inner.abort?.();
     },
   };
-  return { transport, counts };
+  return { transport, counts, closing: begun.opened, finishClose: () => finished.open() };
 }
 
-test("a failed handshake ends the transport politely within the default 2 s grace: no termination", async () => {
-  const { transport, counts } = slowToClose(200);
-  await rejectsWith(connect(transport), "version_mismatch");
+// The grace is a timer: node:test's mock timers hold it, so the test decides when it runs out.
+test("a failed handshake ends the transport politely within the default 2 s grace: no termination", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { transport, counts, closing, finishClose } = slowToClose();
+  const refused = rejectsWith(connect(transport), "version_mismatch");
+  await closing;
+  t.mock.timers.tick(1_999);
+  await pendingAfter(refused);
+  assert.deepEqual(counts, { closes: 0, aborts: 0 }, "1 ms short of the grace, nothing is terminated");
+  finishClose();
+  await refused;
   assert.deepEqual(counts, { closes: 1, aborts: 0 });
 });
 
-test("a failed handshake terminates a transport still closing after closeGraceMs", async () => {
-  const { transport, counts } = slowToClose(600);
-  await rejectsWith(connect(transport, { closeGraceMs: 30 }), "version_mismatch");
-  assert.equal(counts.aborts, 1);
+test("a failed handshake terminates a transport still closing after closeGraceMs", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { transport, counts, closing, finishClose } = slowToClose();
+  const refused = rejectsWith(connect(transport, { closeGraceMs: 30 }), "version_mismatch");
+  await closing;
+  t.mock.timers.tick(29);
+  await pendingAfter(refused);
+  assert.equal(counts.aborts, 0, "not before the grace is over");
+  t.mock.timers.tick(1);
+  await settlesWithin(refused);
+  await refused;
+  assert.deepEqual(counts, { closes: 0, aborts: 1 });
+  finishClose();
 });
 
 test("a resumed ack is held to the host's own version: the default family, or the one given (H3)", async () => {

@@ -13,6 +13,7 @@ import {
   streamTransport,
 } from "../support/lib.ts";
 import { ackFor, rejectsWith, scriptedStream } from "../support/host/adversaries.ts";
+import { gate } from "../support/gate.ts";
 import { echoProvider } from "../support/providers.ts";
 import { seededRandom } from "../support/random.ts";
 
@@ -70,6 +71,7 @@ describe("connect", () => {
   test("over a stream, a second query under an id still in flight is duplicate_id, unsent; the first keeps its own answer (H4)", async () => {
     const seen: { id: string | undefined; goal: string }[] = [];
     let answerFirst: () => Promise<void> = async () => {};
+    const firstArrived = gate();
     const { transport, done } = scriptedStream(async (peer) => {
       for (let envelope = await peer.next(); envelope !== undefined; envelope = await peer.next()) {
         if (envelope.type === "handshake") await peer.send(ackFor("held"));
@@ -78,13 +80,13 @@ describe("connect", () => {
         seen.push({ id, goal: query.goal });
         const reply = framesFor(id, query.goal);
         // The first query's answer is held back until the test has tried the same id again.
-        if (seen.length === 1) answerFirst = () => peer.send(reply);
+        if (seen.length === 1) (answerFirst = () => peer.send(reply)), firstArrived.open();
         else await peer.send(reply);
       }
     });
     const connection = await connect(transport);
     const first = connection.query({ ...Q, goal: "first" }, { id: "dup" });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstArrived.opened; // the first query is in flight: the provider holds it
     const error = await rejectsWith(connection.query({ ...Q, goal: "second" }, { id: "dup" }), "duplicate_id");
     assert.match(error.message, /dup/);
     await answerFirst();
@@ -100,13 +102,14 @@ describe("connect", () => {
 
   test("close() lets a request in flight finish, sends shutdown, and refuses later requests", async () => {
     let release: () => void = () => {};
+    const asked = gate();
     const provider = echoProvider({
       query: (q) =>
-        new Promise(
-          (resolve) =>
-            (release = () =>
-              resolve([{ id: q.goal, kind: "doc", title: "t", content: "c", score: 1, citation_label: "c" }])),
-        ),
+        new Promise((resolve) => {
+          release = () =>
+            resolve([{ id: q.goal, kind: "doc", title: "t", content: "c", score: 1, citation_label: "c" }]);
+          asked.open();
+        }),
     });
     const seen: string[] = [];
     const connection = await connect(
@@ -115,7 +118,7 @@ describe("connect", () => {
       }),
     );
     const inFlight = connection.query(Q);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await asked.opened; // the provider holds the query
     const closed = connection.close();
     release();
     assert.equal((await inFlight).frames[0]?.id, "g");

@@ -10,7 +10,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { spawnStdioChild } from "../../src/node/stdio-child.ts";
 import {
   createProviderApp,
   Host,
@@ -35,6 +34,7 @@ import { serveApps } from "../support/browser/serve.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
+import { spawnStdioChild } from "../support/node-lib.ts";
 
 const Q = { goal: "how are answers signed and checked", max_frames: 10, max_tokens: 10_000 };
 /** Which frame of the answer is altered: the middle one, so untouched frames sit on both sides of it. */

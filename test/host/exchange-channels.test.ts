@@ -5,8 +5,7 @@
 import assert from "node:assert/strict";
 import { getEventListeners } from "node:events";
 import { test } from "node:test";
-import { settlesWithin } from "../../src/host/exchange/end.ts";
-import { connect, type DecodedItem, resumeConnection, type StreamTransport } from "../support/lib.ts";
+import { connect, type DecodedItem, resumeConnection, type StreamTransport, settlesWithin } from "../support/lib.ts";
 import { afterAck, decodedAck, rejectsWith, scriptedExchange } from "../support/host/adversaries.ts";
 
 const Q = { goal: "g", max_frames: 2, max_tokens: 100 };

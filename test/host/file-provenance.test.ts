@@ -7,8 +7,8 @@ import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileSource } from "../../src/node/file-source.ts";
 import { type FileSource, verifyFileProvenance } from "../support/lib.ts";
+import { fileSource } from "../support/node-lib.ts";
 
 const sha = (text: string) => `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`;
 const TEXT = "one\r\ntwo\nthree\nfour";

@@ -1,7 +1,7 @@
 // The lock-step mutex (spec §4.3): sections run one at a time, in arrival order, whatever the earlier ones did.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Lock } from "../../src/host/lock.ts";
+import { Lock } from "../support/lib.ts";
 
 test("sections run one at a time in the order they arrived, and a failing one does not block the next", async () => {
   const lock = new Lock();

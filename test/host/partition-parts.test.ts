@@ -3,8 +3,7 @@
 // frame at the token_cost it was served at. Inputs and expected values are written out.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { joinRevalidations, partitionByVerdicts } from "../../src/host/revalidate.ts";
-import { type LegResult, usageLegOf } from "../support/lib.ts";
+import { type LegResult, usageLegOf, joinRevalidations, partitionByVerdicts } from "../support/lib.ts";
 
 const frame = (id: string) => ({ provider_id: "p", frame_id: id, content_digest: `sha256:${"0".repeat(64)}` });
 

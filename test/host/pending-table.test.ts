@@ -2,8 +2,7 @@
 // waiter is served once, that forgetting removes only the waiter forgotten, and that a failed table refuses.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PendingTable, type Waiter } from "../../src/host/pending.ts";
-import { type Envelope, HostError } from "../support/lib.ts";
+import { type Envelope, HostError, PendingTable, type Waiter } from "../support/lib.ts";
 
 /** A waiter recording what it was given. */
 function waiter(): Waiter & { got: string[] } {

@@ -3,8 +3,7 @@
 // WireErrors turned into HostErrors; and which providers a query with kinds goes to (§4.6 step 1).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { asHostError } from "../../src/host/host-error.ts";
-import { Host, inPageTransport, WireError } from "../support/lib.ts";
+import { Host, inPageTransport, WireError, asHostError } from "../support/lib.ts";
 import { counting, distorted, rejectsWith } from "../support/host/adversaries.ts";
 import { echoProvider } from "../support/providers.ts";
 

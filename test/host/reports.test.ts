@@ -2,8 +2,9 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
-import { composeForPrompt, type OfferedFrame } from "../../src/host/compose/index.ts";
 import {
+  composeForPrompt,
+  type OfferedFrame,
   attributionReport,
   consentReceipt,
   isReconcilable,
@@ -11,8 +12,9 @@ import {
   type UsageReport,
   usageReport,
   withinBudget,
-} from "../../src/host/reports/index.ts";
-import { formatTimestamp, isTimestamp } from "../../src/protocol/index.ts";
+  formatTimestamp,
+  isTimestamp,
+} from "../support/lib.ts";
 
 const AS_OF = new Date("2026-07-21T00:00:00Z");
 const retryDoc = { provider_id: "repo-graph", frame_id: "retry-doc", content_digest: "sha256:aa" };

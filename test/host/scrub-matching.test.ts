@@ -3,7 +3,7 @@
 // a run of matching windows, which the scrubber extends one unit at a time, covers exactly what matches.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { reflectionScrubber } from "../../src/host/transports/scrub.ts";
+import { reflectionScrubber } from "../support/lib.ts";
 
 test("the whole A–Z range folds: a reflection spelled with A or Z instead of a or z is the token", () => {
   const scrub = reflectionScrubber("azimuth-zebra-aa");

@@ -1,9 +1,8 @@
 // reflectionScrubber (C8): what counts as a reflection of a credential, and that finding them stays linear.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { reflectionScrubber } from "../../src/host/transports/scrub.ts";
-import { scrubStrings } from "../../src/host/transports/scrub-strings.ts";
 import { bestCpuMillis } from "../support/cpu-time.ts";
+import { reflectionScrubber, scrubStrings } from "../support/lib.ts";
 
 const SECRET = "cgp-tok-7f3a9c2e5b1d8064";
 const scrub = reflectionScrubber(SECRET);

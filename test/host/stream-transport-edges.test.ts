@@ -2,6 +2,8 @@
 // words, and abort works with or without a terminate hook (which it calls once when given).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { gate } from "../support/gate.ts";
+import { settlesWithin } from "../support/host/turns.ts";
 import { HostError, streamTransport } from "../support/lib.ts";
 
 const HANDSHAKE = { type: "handshake", protocol_version: "contextgraph/1.0" } as const;
@@ -22,12 +24,13 @@ test("a write to a provider input that is gone is provider_crashed, in the host'
 
 test("abort without a terminate hook ends the streams; with one, it also calls the hook once", async () => {
   let cancelled = 0;
+  const reached = gate();
   const plain = streamTransport({
-    readable: new ReadableStream({ cancel: () => void cancelled++ }),
+    readable: new ReadableStream({ cancel: () => void (cancelled++, reached.open()) }),
     writable: new WritableStream(),
   });
   await plain.abort?.();
-  await new Promise((resolve) => setTimeout(resolve, 20)); // the cancel reaches the source through the decoder
+  await settlesWithin(reached.opened); // the cancel reaches the source through the decoder
   assert.equal(cancelled, 1);
   let terminated = 0;
   const hooked = streamTransport(

@@ -18,8 +18,9 @@ import {
   respectsFrameLimit,
   totalDeclaredCost,
   utf8ByteLength,
+  checkFrameLimit,
+  checkTokenLimit,
 } from "../support/lib.ts";
-import { checkFrameLimit, checkTokenLimit } from "../../src/protocol/checks/budget.ts";
 import { contextFrame as frame } from "../support/frame.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;

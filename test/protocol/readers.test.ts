@@ -5,11 +5,15 @@ import { describe, test } from "node:test";
 import * as v from "valibot";
 import { readersSource } from "../../scripts/generate-readers.ts";
 import { shapesSource } from "../../scripts/wire-shapes.ts";
-import { ContextQuerySchema, EnvelopeSchema } from "../../src/protocol/index.ts";
-import { describeIssues } from "../../src/protocol/shape-issues.ts";
-import { readContextQuery, readEnvelope } from "../../src/protocol/readers.generated.ts";
-import { ShapeFailure } from "../../src/protocol/shape-failure.ts";
 import { type Json, variations } from "../support/mutations.ts";
+import {
+  ContextQuerySchema,
+  EnvelopeSchema,
+  describeIssues,
+  readContextQuery,
+  readEnvelope,
+  ShapeFailure,
+} from "../support/lib.ts";
 
 type Verdict = { ok: true; output: string } | { ok: false; path: string };
 

@@ -3,20 +3,25 @@
 // declared length is within the drain bound is drained, not cancelled, up to and including the bound.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { discardBody } from "../../src/provider/request-body.ts";
 import { countingBody } from "../support/bodies.ts";
-import { type Envelope, decodeLine, serveStream } from "../support/lib.ts";
+import { gate } from "../support/gate.ts";
+import { pendingAfter, settlesWithin } from "../support/host/turns.ts";
+import { type Envelope, decodeLine, serveStream, discardBody } from "../support/lib.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
 
 const utf8 = new TextEncoder();
 const query = (goal: string, id: string) =>
   `${JSON.stringify({ type: "query", id, query: { goal, max_frames: 2, max_tokens: 100 } })}\n`;
 
-test("a provider without correlation answers queries with ids in order, the slow one first", async () => {
+test("a provider without correlation answers queries with ids in order, the slow one first", async (t) => {
+  // "slow" is held until the test lets it go, after the event loop has had every chance to serve "fast".
+  const slowAsked = gate();
+  const slowGoes = gate();
+  t.after(() => slowGoes.open());
   const provider = echoProvider({
     capabilities: { query: { kinds: ["doc"] }, correlation: false },
     query: async (q) => {
-      await new Promise((resolve) => setTimeout(resolve, q.goal === "slow" ? 40 : 1));
+      if (q.goal === "slow") slowAsked.open(), await slowGoes.opened;
       return [candidate(q.goal, q.goal, { score: 1 })];
     },
   });
@@ -33,7 +38,11 @@ test("a provider without correlation answers queries with ids in order, the slow
   });
   let text = "";
   const writable = new WritableStream<Uint8Array>({ write: (chunk) => void (text += new TextDecoder().decode(chunk)) });
-  await serveStream(provider, { readable, writable });
+  const served = serveStream(provider, { readable, writable });
+  await settlesWithin(slowAsked.opened);
+  await pendingAfter(served);
+  slowGoes.open();
+  await served;
   const replies: Envelope[] = text.trim().split("\n").map(decodeLine);
   assert.deepEqual(
     replies.map((reply) => (reply.type === "frames" ? reply.id : reply.type)),

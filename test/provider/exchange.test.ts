@@ -3,7 +3,6 @@
 // handler's malformed answer becomes, and replies to requests without an id carrying none.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { encodeReply, receive } from "../../src/provider/exchange.ts";
 import {
   createSession,
   defineProvider,
@@ -12,6 +11,8 @@ import {
   handleEnvelope,
   type Signer,
   signerFromSeed,
+  encodeReply,
+  receive,
 } from "../support/lib.ts";
 import { candidate } from "../support/providers.ts";
 

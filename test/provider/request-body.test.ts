@@ -2,8 +2,8 @@
 // A counting source says how many bytes were pulled and whether the body was cancelled.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { discardBody, readBody } from "../../src/provider/request-body.ts";
 import { countingBody } from "../support/bodies.ts";
+import { discardBody, readBody } from "../support/lib.ts";
 
 function request(body: ReadableStream<Uint8Array> | null, headers: Record<string, string> = {}): Request {
   return new Request("http://127.0.0.1/contextgraph", {

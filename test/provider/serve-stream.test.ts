@@ -2,18 +2,27 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { decodeLine, type Envelope, serveStream } from "../support/lib.ts";
+import { gate } from "../support/gate.ts";
+import { pendingAfter, settlesWithin } from "../support/host/turns.ts";
 import { echoProvider } from "../support/providers.ts";
+import { seededRandom } from "../support/random.ts";
 
 const utf8 = new TextEncoder();
 const HANDSHAKE = '{"type":"handshake","protocol_version":"contextgraph/1.0"}\n';
 const query = (goal: string, id?: string) =>
   `${JSON.stringify({ type: "query", ...(id ? { id } : {}), query: { goal, max_frames: 2, max_tokens: 100 } })}\n`;
 
-/** Serves `provider` on an in-memory pair, feeding `input`, collecting every reply line. */
+/** One turn of the event loop (a macrotask: every pending promise job runs first). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Serves `provider` on an in-memory pair, feeding `input`, collecting every reply line. A `slowSink`
+ * takes each write a turn of the event loop to finish, so the writer's queue fills (backpressure).
+ */
 async function serve(
   provider: ReturnType<typeof echoProvider>,
   input: string[],
-  sinkDelayMs = 0,
+  slowSink = false,
 ): Promise<{ replies: Envelope[]; closed: boolean }> {
   let index = 0;
   const readable = new ReadableStream<Uint8Array>({
@@ -28,7 +37,7 @@ async function serve(
   const writable = new WritableStream<Uint8Array>(
     {
       async write(chunk) {
-        if (sinkDelayMs) await new Promise((resolve) => setTimeout(resolve, sinkDelayMs));
+        if (slowSink) await turn();
         text.push(new TextDecoder().decode(chunk));
       },
       close() {
@@ -76,39 +85,80 @@ describe("serveStream", () => {
     assert.ok(replies[1]?.type === "error" && /invalid_utf8/.test(replies[1].message));
   });
 
-  test("uncorrelated queries are answered in order even when earlier ones are slower", async () => {
+  test("uncorrelated queries are answered in order even when earlier ones are slower", async (t) => {
+    // "slow" is held until the test lets it go, after the event loop has had every chance to serve "fast".
+    const slowAsked = gate();
+    const slowGoes = gate();
+    t.after(() => slowGoes.open());
     const provider = echoProvider({
       query: async (q) => {
-        await new Promise((resolve) => setTimeout(resolve, q.goal === "slow" ? 40 : 1));
+        if (q.goal === "slow") slowAsked.open(), await slowGoes.opened;
         return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
       },
     });
-    const { replies } = await serve(provider, [HANDSHAKE, query("slow"), query("fast")]);
+    const served = serve(provider, [HANDSHAKE, query("slow"), query("fast")]);
+    await settlesWithin(slowAsked.opened);
+    await pendingAfter(served);
+    slowGoes.open();
+    const { replies } = await served;
     assert.deepEqual(
       replies.slice(1).map((r) => r.type === "frames" && r.result.frames[0]?.id),
       ["slow", "fast"],
     );
   });
 
-  test("100 concurrent correlated queries: every reply carries its own id, answered as they finish", async () => {
+  test("60 correlated queries in flight at once: every reply carries its own id, written in the order they finish", async (t) => {
+    // Every query is held until the test lets it go: all 60 at once (under the 64 in flight), then one by one
+    // in a seeded shuffled order, each once the previous reply was written. A failing test lets them all go.
+    const ids = Array.from({ length: 60 }, (_, i) => `q${i}`);
+    const held = new Map<string, () => void>();
+    const allHeld = gate();
+    const abandoned = gate();
+    t.after(() => abandoned.open());
     const provider = echoProvider({
       query: async (q) => {
-        await new Promise((resolve) => setTimeout(resolve, Number(q.goal) % 7));
+        const go = gate();
+        held.set(q.goal, () => go.open());
+        if (held.size === ids.length) allHeld.open();
+        await Promise.race([go.opened, abandoned.opened]);
         return [{ id: `f${q.goal}`, kind: "doc", title: "t", content: q.goal, score: 1, citation_label: "c" }];
       },
     });
-    const ids = Array.from({ length: 100 }, (_, i) => `q${i}`);
-    const { replies } = await serve(provider, [HANDSHAKE + ids.map((id, i) => query(String(i), id)).join("")]);
+    const readable = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(utf8.encode(HANDSHAKE + ids.map((id) => query(id, id)).join("")));
+        controller.close();
+      },
+    });
+    const replies: Envelope[] = [];
+    let written = () => {};
+    const writable = new WritableStream<Uint8Array>({
+      write(chunk) {
+        replies.push(decodeLine(new TextDecoder().decode(chunk)));
+        written();
+      },
+    });
+    const served = serveStream(provider, { readable, writable });
+    await settlesWithin(allHeld.opened);
+    const random = seededRandom(23);
+    const order = [...ids];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const id of order) {
+      const next = new Promise<void>((resolve) => (written = resolve));
+      held.get(id)?.();
+      await settlesWithin(next);
+    }
+    await served;
     const frames = replies.filter((r) => r.type === "frames");
-    assert.equal(frames.length, 100);
-    for (const reply of frames)
-      assert.ok(reply.type === "frames" && reply.result.frames[0]?.id === `f${reply.id?.slice(1)}`);
-    assert.deepEqual(new Set(frames.map((r) => r.type === "frames" && r.id)), new Set(ids));
-    assert.notDeepEqual(
-      frames.map((r) => r.type === "frames" && r.id),
-      ids,
-      "answered as they finish, not in order",
+    assert.deepEqual(
+      frames.map((r) => r.id),
+      order,
     );
+    for (const reply of frames)
+      assert.ok(reply.type === "frames" && reply.result.frames[0]?.id === `f${reply.id}`, reply.id);
   });
 
   test("shutdown ends the session: later lines are not served, the writable closes, in-flight answers are kept", async () => {
@@ -145,10 +195,12 @@ describe("serveStream", () => {
       release = resolve;
     });
     let started = 0;
+    const firstStarted = gate();
     const provider = echoProvider({
       capabilities: { query: { kinds: ["doc"] } },
       query: async (q) => {
         started += 1;
+        firstStarted.open();
         await stalled;
         return [{ id: q.goal, kind: "doc", title: q.goal, content: q.goal, score: 1, citation_label: q.goal }];
       },
@@ -172,8 +224,8 @@ describe("serveStream", () => {
     const served = serveStream(provider, { readable, writable });
     let readWhileStalled: number;
     try {
-      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settlesWithin(firstStarted.opened);
+      await pendingAfter(served); // turns in which a reader running ahead would read on
       readWhileStalled = pulled;
     } finally {
       release();
@@ -215,7 +267,7 @@ describe("serveStream", () => {
 
   test("a slow reader (backpressure) still gets every answer", async () => {
     const ids = Array.from({ length: 20 }, (_, i) => `q${i}`);
-    const { replies } = await serve(echoProvider(), [HANDSHAKE, ...ids.map((id) => query(id, id))], 3);
+    const { replies } = await serve(echoProvider(), [HANDSHAKE, ...ids.map((id) => query(id, id))], true);
     assert.equal(replies.filter((r) => r.type === "frames").length, 20);
   });
 });

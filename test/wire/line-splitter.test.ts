@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { LineSplitter, type LineSink } from "../../src/wire/line-splitter.ts";
+import { LineSplitter, type LineSink } from "../support/lib.ts";
 
 /** What a sink was told, as `<line number>:<what>`. */
 function recorder(): { sink: LineSink; seen: string[] } {

@@ -3,7 +3,7 @@
 // every place a name can sit, and a line with a repeat never does.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { repeatsNoName } from "../../src/wire/member-count.ts";
+import { repeatsNoName } from "../support/lib.ts";
 
 const noRepeat = (text: string) => repeatsNoName(text, JSON.parse(text));
 

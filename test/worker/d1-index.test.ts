@@ -1,27 +1,33 @@
 // `frameline index DIR --d1 NAME` for real: the CLI in a temp project whose wrangler.toml binds DOCS_DB,
 // writing wrangler's local D1 (what `wrangler dev` serves) through `wrangler d1 execute`, then again after
 // an edit (only the edited document is rewritten), then with nothing changed (nothing is). The rows are
-// read back through wrangler and compared with the files, byte for byte, by node:crypto digests.
+// read back through wrangler itself (not the CLI's own query code) and compared with the files, byte for
+// byte, by node:crypto digests.
+//
+// Every wrangler here runs with its own state: its config folder (metrics.json, logs, the dev registry),
+// cache and temp folder are inside this test's folder, never the ones shared with every other wrangler on
+// the machine (other suites, other checkouts); metrics and the `Request.cf` fetch are off, the test's own
+// queries included. A failed run's assertion carries its stderr and wrangler's debug logs (when it wrote any).
 import assert from "node:assert/strict";
-import { lstatSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { queryD1 } from "../../src/node/wrangler-d1.ts";
 import { CLI_ARGS } from "../support/cli.ts";
-import { type Run, run as runGroup } from "../support/package/processes.ts";
-
-import { sha256Digest } from "../support/worker/http.ts";
+import { type Run, run as runGroup, userEnv } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
+import { sha256Digest } from "../support/worker/http.ts";
 
 const RUN_TIMEOUT_MS = 120_000;
-const ENV = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
+/** `wrangler d1 execute` on the project's local database, as `frameline index --d1 test-docs` runs it. */
+const D1_EXECUTE = [
+  join(PROJECT_ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
+  "d1",
+  "execute",
+  "test-docs",
+  "--local",
+];
 const WRANGLER_TOML = `name = "d1-index-test"
 main = "worker.js"
 compatibility_date = "2026-05-01"
@@ -33,22 +39,44 @@ const PAGES: Record<string, string> = {
   "ref.md": "# Reference\n\nA NUL \u0000 byte, café, 🦀.\n",
 };
 
-/** Runs the CLI in `cwd` in its own process group, ended if it outlives RUN_TIMEOUT_MS. */
-function cli(args: readonly string[], cwd: string): Promise<Run> {
-  return runGroup(process.execPath, [...CLI_ARGS, ...args], { cwd, env: ENV, timeoutMs: RUN_TIMEOUT_MS });
+/** A child's exit as a test failure message: its stderr, then the debug logs wrangler wrote in this test. */
+function failure(run: Run, logs: string): string {
+  const written = existsSync(logs) ? readdirSync(logs).sort() : [];
+  const texts = written.map((name) => `--- ${name}\n${readFileSync(join(logs, name), "utf8")}`);
+  return `exit ${run.code} (${run.signal}${run.timedOut ? ", timed out" : ""})\n${run.stderr}\n${texts.join("\n")}`;
 }
 
 describe("frameline index DIR --d1 NAME", () => {
   let dir: string;
-  const target = () => ({ database: "test-docs", remote: false, projectRoot: dir });
-  const rows = () =>
-    queryD1<{ id: string; path: string; text: string; digest: string }>(
-      target(),
-      "SELECT id, path, text, digest FROM docs_chunks ORDER BY path, ord",
-    );
+  let env: NodeJS.ProcessEnv;
+  const logs = () => join(dir, "wrangler-logs");
+  /** Runs `file args` in the project, in its own process group, ended if it outlives RUN_TIMEOUT_MS; fails on a non-zero exit. */
+  const succeed = async (file: string, args: readonly string[]): Promise<Run> => {
+    const run = await runGroup(file, args, { cwd: dir, env, timeoutMs: RUN_TIMEOUT_MS });
+    if (run.code !== 0) assert.fail(failure(run, logs()));
+    return run;
+  };
+  /** The CLI, from its sources. */
+  const cli = (args: readonly string[]) => succeed(process.execPath, [...CLI_ARGS, ...args]);
+  /** The stored chunks, read by wrangler itself. */
+  const rows = async (): Promise<{ id: string; path: string; text: string; digest: string }[]> => {
+    const sql = "SELECT id, path, text, digest FROM docs_chunks ORDER BY path, ord";
+    const run = await succeed(process.execPath, [...D1_EXECUTE, "--json", "--command", sql]);
+    return JSON.parse(run.stdout)[0].results;
+  };
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), "frameline-d1-index-"));
+    for (const folder of ["config", "wrangler-cache", "tmp"]) await mkdir(join(dir, folder));
+    env = userEnv({
+      WRANGLER_SEND_METRICS: "false",
+      WRANGLER_HIDE_BANNER: "true",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      XDG_CONFIG_HOME: join(dir, "config"),
+      WRANGLER_LOG_PATH: logs(),
+      WRANGLER_CACHE_DIR: join(dir, "wrangler-cache"),
+      TMPDIR: join(dir, "tmp"),
+    });
     await writeFile(join(dir, "wrangler.toml"), WRANGLER_TOML);
     await writeFile(join(dir, "package.json"), "{}\n");
     await writeFile(join(dir, "worker.js"), "export default { fetch() { return new Response('') } }\n");
@@ -61,8 +89,7 @@ describe("frameline index DIR --d1 NAME", () => {
   });
 
   test("writes every chunk into the local D1 database exactly, leaves the bundle empty, records the choice and links the folder", async () => {
-    const run = await cli(["index", "handbook", "--d1", "test-docs"], dir);
-    assert.equal(run.code, 0, run.stderr);
+    const run = await cli(["index", "handbook", "--d1", "test-docs"]);
     assert.match(run.stderr, /local D1 database test-docs: 2 documents written \(3 chunks\), 0 removed, 0 unchanged/);
     assert.doesNotMatch(run.stderr, /warning/);
     const stored = await rows();
@@ -89,19 +116,16 @@ describe("frameline index DIR --d1 NAME", () => {
   test("--refresh after an edit rewrites only the edited document; with nothing changed, nothing", async () => {
     const edited = PAGES["ref.md"]!.replace("café", "thé");
     await writeFile(join(dir, "handbook", "ref.md"), edited);
-    const run = await cli(["index", "--refresh"], dir);
-    assert.equal(run.code, 0, run.stderr);
+    const run = await cli(["index", "--refresh"]);
     assert.match(run.stderr, /local D1 database test-docs: 1 document written \(1 chunk\), 0 removed, 1 unchanged/);
     const ref = (await rows()).find((row) => row.id === "ref.md#reference");
     assert.equal(ref?.digest, sha256Digest(edited));
-    const again = await cli(["index", "--refresh"], dir);
-    assert.equal(again.code, 0, again.stderr);
+    const again = await cli(["index", "--refresh"]);
     assert.match(again.stderr, /0 documents written \(0 chunks\), 0 removed, 2 unchanged/);
   });
 
   test("indexing into the bundle while wrangler.toml binds DOCS_DB warns that the Worker serves D1", async () => {
-    const run = await cli(["index", "handbook"], dir);
-    assert.equal(run.code, 0, run.stderr);
+    const run = await cli(["index", "handbook"]);
     assert.match(
       run.stderr,
       /warning: wrangler.toml binds DOCS_DB, so the Worker serves that D1 database, not this bundle/,

@@ -1,9 +1,8 @@
 // A response body as text, never more than a limit (spec §4.4): counted by a source that says what was pulled.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { readLimited } from "../../../src/host/transports/read-limited.ts";
 import { countingBody } from "../../support/bodies.ts";
-import { HostError } from "../../support/lib.ts";
+import { HostError, readLimited } from "../../support/lib.ts";
 
 function countingResponse(total: number, chunk: number, headers: Record<string, string> = {}) {
   const { stream, seen } = countingBody(total, chunk, 0x62);

@@ -2,8 +2,7 @@
 // byte count behind B3 where surrogates do not pair. Expected values are written out by hand.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { budgetSplit } from "../../../src/protocol/checks/budget.ts";
-import { utf8ByteLength } from "../../support/lib.ts";
+import { utf8ByteLength, budgetSplit } from "../../support/lib.ts";
 
 describe("budgetSplit (§4.6)", () => {
   test("gives floor(global/n) each and the remainder to the first ones", () => {

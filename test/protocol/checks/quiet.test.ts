@@ -2,8 +2,7 @@
 // a reference frame must not carry that violations.test.ts leaves out (spec §1.8).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { checkFrame, checkKinds, checkQuery, type ContextFrame } from "../../support/lib.ts";
-import { checkGoal } from "../../../src/protocol/checks/goal.ts";
+import { checkFrame, checkKinds, checkQuery, type ContextFrame, checkGoal } from "../../support/lib.ts";
 import { contextFrame } from "../../support/frame.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;

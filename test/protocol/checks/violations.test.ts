@@ -9,8 +9,8 @@ import {
   checkQuery,
   type HandshakeAck,
   utf8ByteLength,
+  checkGoal,
 } from "../../support/lib.ts";
-import { checkGoal } from "../../../src/protocol/checks/goal.ts";
 import { contextFrame as frame } from "../../support/frame.ts";
 
 const DIGEST = `sha256:${"0a".repeat(32)}`;

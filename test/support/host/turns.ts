@@ -5,6 +5,11 @@ import assert from "node:assert/strict";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Lets `turns` turns of the event loop pass: whatever can happen without a timer firing has happened. */
+export async function passTurns(turns = 100): Promise<void> {
+  for (let i = 0; i < turns; i++) await turn();
+}
+
 /** What `promise` came to within `turns` event-loop turns, or undefined while it is still pending. */
 async function within<T>(promise: Promise<T>, turns: number): Promise<PromiseSettledResult<T> | undefined> {
   let outcome: PromiseSettledResult<T> | undefined;
