@@ -22,7 +22,7 @@ const EXCLUDED = [
   "test/package/", // the packed tarball, in deno and bun
   "test/worker/", // workerd and wrangler
   "test/host/e2e.test.ts", // workerd (Miniflare) and `frameline serve --stdio` in a child process
-  "test/host/http-redirect-browser.test.ts", // Chromium
+  "test/host/transports/http-redirect-browser.test.ts", // Chromium
   "test/node/cli.test.ts", // the CLI in child processes
   "test/node/serve-stdio.test.ts", // `frameline serve --stdio` in child processes
 ];
@@ -47,7 +47,7 @@ const OWN_TESTS = {
   "src/protocol/checks": ["test/protocol/checks", "test/protocol/"],
   "src/attest": ["test/attest/"],
   "src/host": ["test/host/"],
-  "src/provider": ["test/provider/", "test/docs/provider.test.ts"],
+  "src/provider": ["test/provider/", "test/docs-provider/provider.test.ts"],
 };
 const own = OWN_TESTS[folder] ?? [];
 /** Files that take tens of seconds each (large inputs, 100,000 fuzz cases, property runs): last, so they run only when needed. */

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { Miniflare } from "miniflare";
-import { buildCorpus, type CorpusFile, type DocsCorpus } from "../src/docs/index.ts";
+import { buildCorpus, type CorpusFile, type DocsCorpus } from "../src/docs-provider/index.ts";
 import { writeCorpusModule } from "../src/node/corpus-module.ts";
 import { bundleWorker, WORKERD_BUILD } from "../test/support/worker/bundle.ts";
 import { localD1, writeCorpus } from "../test/support/worker/d1.ts";

@@ -31,8 +31,8 @@
 import { defaultEngine } from "../src/attest/ed25519.ts";
 import { signerFromSeed } from "../src/attest/signer.ts";
 import { verifyResultAttestations } from "../src/attest/verify-result.ts";
-import { auditLeg } from "../src/host/audit-leg.ts";
-import { Host } from "../src/host/host.ts";
+import { auditLeg } from "../src/host/multi-provider/audit-leg.ts";
+import { Host } from "../src/host/multi-provider/host.ts";
 import { inPageTransport } from "../src/host/transports/in-page.ts";
 import type { AttesterKey } from "../src/protocol/attestation.ts";
 import type { EnvelopeInit } from "../src/protocol/envelope.ts";

@@ -22,14 +22,14 @@
  *
  * Run: npm run bench:relevance [-- --verbose]
  */
-import { buildCorpus, docsProvider } from "../src/docs/index.ts";
+import { buildCorpus, docsProvider } from "../src/docs-provider/index.ts";
 import type { ContextFrame } from "../src/protocol/index.ts";
 import type { Provider } from "../src/provider/index.ts";
-import { ask } from "../test/docs/support.ts";
+import { ask } from "../test/docs-provider/support.ts";
 import { baselineDocs } from "./support/baseline.ts";
 import { localD1, writeCorpus } from "../test/support/worker/d1.ts";
 import { loadRelevanceSet, type Passage, type Question } from "./support/eval-corpus.ts";
-import { searchTerms } from "../src/docs/terms.ts";
+import { searchTerms } from "../src/docs-provider/terms.ts";
 
 const QUERY = { max_frames: 10, max_tokens: 1_000_000 };
 const MISS_TARGET = 0.3;

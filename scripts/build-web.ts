@@ -10,7 +10,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type BuildResult, build, type Plugin } from "esbuild";
-import { buildCorpus } from "../src/docs/index.ts";
+import { buildCorpus } from "../src/docs-provider/index.ts";
 import { defaultCorpusFiles } from "../src/node/markdown-files.ts";
 import { contentSecurityPolicy } from "./web-headers.ts";
 

@@ -18,7 +18,9 @@ const FOLDERS = {
 const PARTS = {
   "src/host": [
     "src/host/*.ts",
-    ...["compose", "consent", "exchange", "reports", "transports"].map((sub) => `src/host/${sub}/**/*.ts`),
+    ...["compose", "connection", "handshake-cache", "multi-provider", "reports", "sessions", "transports"].map(
+      (sub) => `src/host/${sub}/**/*.ts`,
+    ),
   ],
 };
 const TARGET = 90;

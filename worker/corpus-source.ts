@@ -4,7 +4,7 @@
  * `frameline index DIR --d1 NAME`), else the corpus bundled with the script
  * (worker/corpus.json, with its search index, built by `frameline index`).
  */
-import { type D1DocsDatabase, type DocsCorpus, readCorpus } from "../src/docs/index.ts";
+import { type D1DocsDatabase, type DocsCorpus, readCorpus } from "../src/docs-provider/index.ts";
 import corpusJson from "./corpus.json";
 
 /** The binding of a D1 corpus (wrangler.toml: d1_databases = [{ binding = "DOCS_DB", database_name = "…" }]). */

@@ -6,7 +6,7 @@
  */
 import type { Hono } from "hono";
 import { signerFromSeed } from "../src/attest/index.ts";
-import { docsProvider } from "../src/docs/index.ts";
+import { docsProvider } from "../src/docs-provider/index.ts";
 import { createProviderApp, DEFAULT_MAX_DRAIN_BYTES, discardBody } from "../src/provider/index.ts";
 import { type CorpusBindings, corpusSource } from "./corpus-source.ts";
 import { misbehaving } from "./misbehave.ts";

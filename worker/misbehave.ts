@@ -6,14 +6,8 @@
  */
 import { Hono } from "hono";
 import type { Signer } from "../src/attest/index.ts";
-import {
-  type D1DocsDatabase,
-  type DocsCorpus,
-  isMisbehaveMode,
-  MISBEHAVE_MODES,
-  misbehavingApp,
-  misbehavingDocsProvider,
-} from "../src/docs/index.ts";
+import type { D1DocsDatabase, DocsCorpus } from "../src/docs-provider/index.ts";
+import { isMisbehaveMode, MISBEHAVE_MODES, misbehavingApp, misbehavingDocsProvider } from "../src/misbehave/index.ts";
 import type { Provider } from "../src/provider/index.ts";
 
 /** What the Worker serves when `MISBEHAVE` names a mode: the provider for the kit's app, and the app wrapped. */

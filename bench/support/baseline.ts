@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { DocsCorpus } from "../../src/docs/index.ts";
+import type { DocsCorpus } from "../../src/docs-provider/index.ts";
 import type { Provider } from "../../src/provider/index.ts";
 import { PROJECT_ROOT } from "../../test/support/project-root.ts";
 

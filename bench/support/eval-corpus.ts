@@ -2,7 +2,7 @@
 // packages, read from node_modules/ after checking that the installed versions are the ones the set names.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { CorpusFile } from "../../src/docs/index.ts";
+import type { CorpusFile } from "../../src/docs-provider/index.ts";
 import { PROJECT_ROOT } from "../../test/support/project-root.ts";
 
 const NODE_MODULES = join(PROJECT_ROOT, "node_modules");

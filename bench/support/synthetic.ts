@@ -2,9 +2,9 @@
 // copy k of a file lives under copy-k/, has about one word in seven swapped for another word of the corpus
 // (seeded), and carries "v<k>" at the end of each non-blank line outside fence markers, so every chunk of a
 // copy differs from the same chunk in every other copy while headings, fences and so chunking stay as they are.
-import { planDocument } from "../../src/docs/chunk.ts";
-import type { CorpusFile } from "../../src/docs/index.ts";
-import { splitLines } from "../../src/docs/lines.ts";
+import { planDocument } from "../../src/docs-provider/chunk.ts";
+import type { CorpusFile } from "../../src/docs-provider/index.ts";
+import { splitLines } from "../../src/docs-provider/lines.ts";
 import { seededRandom } from "../../test/support/random.ts";
 
 const WORD = /[A-Za-z]{4,}/g;

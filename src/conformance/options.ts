@@ -1,5 +1,5 @@
 /** Options of `runConformance` (spec §5.1), with the reference host's bounds as defaults (spec §4.2–§4.4). */
-import type { FileSource } from "../host/file-provenance.ts";
+import type { FileSource } from "../host/sessions/file-provenance.ts";
 import type { LinkLimits } from "./link/link.ts";
 import type { ProgressEvent } from "./report.ts";
 

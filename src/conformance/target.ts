@@ -3,7 +3,7 @@
  * stream pair opened afresh for each connection (a stdio child through
  * `frameline/node`, a Web Worker in a page), or a provider in the same realm.
  */
-import type { Credential } from "../host/credential.ts";
+import type { Credential } from "../host/transports/credential.ts";
 import type { InPageProvider } from "../host/transports/in-page.ts";
 
 /** How a stream peer ended, when the target can tell (a child's exit status or signal). */

@@ -1,13 +1,13 @@
 /** `frameline/host`: connect to providers over any transport, negotiate, query, verify (spec §4). */
 export { HostError, type HostErrorDetails, type HostErrorKind } from "./host-error.ts";
 export { type HostReaction, hostReaction } from "./reaction.ts";
-export { Credential } from "./credential.ts";
-export { isLoopbackUrl, isSecureEnough } from "./loopback.ts";
+export { Credential } from "./transports/credential.ts";
+export { isLoopbackUrl, isSecureEnough } from "./transports/loopback.ts";
 export type { ExchangeTransport, StreamTransport, Transport } from "./transports/transport.ts";
 export { streamTransport } from "./transports/stream.ts";
 export { httpTransport, type HttpTransportOptions, DEFAULT_MAX_RESPONSE_BYTES } from "./transports/http.ts";
 export { type InPageProvider, inPageTransport } from "./transports/in-page.ts";
-export type { QueryInput } from "./prepare-query.ts";
+export type { QueryInput } from "./connection/prepare-query.ts";
 export {
   type ConnectOptions,
   type Connection,
@@ -18,9 +18,9 @@ export {
   REQUEST_TIMEOUT_MS,
   type RequestOptions,
   resumeConnection,
-} from "./connection.ts";
-export { auditLeg } from "./audit-leg.ts";
-export type { PublishedKeys } from "./trust-tiers.ts";
+} from "./connection/connection.ts";
+export { auditLeg } from "./multi-provider/audit-leg.ts";
+export type { PublishedKeys } from "./multi-provider/trust-tiers.ts";
 export type {
   AuditedFrame,
   DroppedLeg,
@@ -31,8 +31,8 @@ export type {
   LegResult,
   ServedLeg,
   TrustAnchor,
-} from "./leg.ts";
-export { type ConsentDecision, ConsentStore } from "./consent/consent-store.ts";
+} from "./multi-provider/leg.ts";
+export { type ConsentDecision, ConsentStore } from "./multi-provider/consent/consent-store.ts";
 export {
   type ConsentRecord,
   type ConsentState,
@@ -40,12 +40,12 @@ export {
   memoryConsentStorage,
   type WebStorage,
   webConsentStorage,
-} from "./consent/storage.ts";
-export type { DropReason, DroppedFrame, Revalidation } from "./revalidate.ts";
-export { Host, type HostOptions } from "./host.ts";
-export type { Connector } from "./registry.ts";
-export { type FileProvenanceVerdict, type FileSource, verifyFileProvenance } from "./file-provenance.ts";
-export { usageLegOf } from "./usage-legs.ts";
+} from "./multi-provider/consent/storage.ts";
+export type { DropReason, DroppedFrame, Revalidation } from "./multi-provider/revalidate.ts";
+export { Host, type HostOptions } from "./multi-provider/host.ts";
+export type { Connector } from "./multi-provider/registry.ts";
+export { type FileProvenanceVerdict, type FileSource, verifyFileProvenance } from "./sessions/file-provenance.ts";
+export { usageLegOf } from "./multi-provider/usage-legs.ts";
 export * from "./compose/index.ts";
 export * from "./reports/index.ts";
 export {
@@ -55,13 +55,13 @@ export {
   messagePortStreams,
   type PortLike,
 } from "./transports/message-port.ts";
-export { type RecordedEnvelope, recordingTransport } from "./transports/recording.ts";
-export { replayTransport } from "./transports/replay.ts";
+export { type RecordedEnvelope, recordingTransport } from "./sessions/recording.ts";
+export { replayTransport } from "./sessions/replay.ts";
 export {
   type RecordedExchange,
   readTranscript,
   type Transcript,
   type TranscriptConversation,
   type TranscriptProblem,
-} from "./transcript.ts";
+} from "./sessions/transcript.ts";
 export * from "./handshake-cache/index.ts";

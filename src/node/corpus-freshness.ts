@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CorpusFile } from "../docs/index.ts";
+import type { CorpusFile } from "../docs-provider/index.ts";
 
 /** The folder frameline's code runs from: src/ in a checkout, dist/ in the package. */
 const CODE_DIR = fileURLToPath(new URL("../", import.meta.url));

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { type DocsCorpus, readCorpus } from "../docs/index.ts";
+import { type DocsCorpus, readCorpus } from "../docs-provider/index.ts";
 
 /** The text of a corpus module: the corpus as compact JSON (`JSON.stringify(corpus)`) and a newline. */
 export function corpusModuleText(corpus: DocsCorpus): string {

@@ -7,9 +7,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { d1Update, STORED_DOCUMENTS, type StoredDocument } from "../docs/d1/write.ts";
-import { sqlText } from "../docs/d1/sql-text.ts";
-import type { CorpusFile } from "../docs/index.ts";
+import { d1Update, STORED_DOCUMENTS, type StoredDocument } from "../docs-provider/d1/write.ts";
+import { sqlText } from "../docs-provider/d1/sql-text.ts";
+import type { CorpusFile } from "../docs-provider/index.ts";
 import { count } from "../conformance/evidence.ts";
 import { type D1Target, executeD1File, queryD1 } from "./wrangler-d1.ts";
 

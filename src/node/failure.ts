@@ -4,7 +4,7 @@
  * write them, control characters escaped so a file name cannot drive the terminal.
  */
 import { isAbsolute, relative } from "node:path";
-import { DocsCorpusError } from "../docs/index.ts";
+import { DocsCorpusError } from "../docs-provider/index.ts";
 import { CommandFailure } from "./command.ts";
 
 const ERRNO_TEXT: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isWithin } from "./path-within.ts";
-import type { FileSource } from "../host/file-provenance.ts";
+import type { FileSource } from "../host/sessions/file-provenance.ts";
 
 /** Options for `fileSource`. */
 export interface FileSourceOptions {

@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { buildCorpus, type CorpusFile } from "../docs/index.ts";
+import { buildCorpus, type CorpusFile } from "../docs-provider/index.ts";
 import { gzipBytes, sizeWarning, workerGzipEstimate } from "./bundle-size.ts";
 import { type Command, CommandFailure, flag, stringOption } from "./command.ts";
 import { count } from "../conformance/evidence.ts";

@@ -1,11 +1,11 @@
 /**
- * Markdown files read from disk into a docs corpus (`src/docs`, spec §1.8,
+ * Markdown files read from disk into a docs corpus (`src/docs-provider`, spec §1.8,
  * §1.14): a folder's `.md` files, or a project's README and `docs/`.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { buildCorpus, type CorpusFile } from "../docs/corpus.ts";
-import type { DocsCorpus } from "../docs/schema.ts";
+import { buildCorpus, type CorpusFile } from "../docs-provider/corpus.ts";
+import type { DocsCorpus } from "../docs-provider/schema.ts";
 
 /** Options for reading Markdown files. */
 export interface IndexOptions {

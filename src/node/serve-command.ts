@@ -14,12 +14,9 @@ import {
   DocsCorpusError,
   DOCS_PROVIDER_NAME,
   docsProvider,
-  isMisbehaveMode,
-  MISBEHAVE_MODES,
-  type MisbehaveMode,
-  misbehavingDocsProvider,
-} from "../docs/index.ts";
-import { misbehaveHelp } from "../docs/misbehave/modes.ts";
+} from "../docs-provider/index.ts";
+import { isMisbehaveMode, MISBEHAVE_MODES, type MisbehaveMode, misbehavingDocsProvider } from "../misbehave/index.ts";
+import { misbehaveHelp } from "../misbehave/modes.ts";
 import { DEFAULT_MAX_LINE_BYTES } from "../wire/index.ts";
 import { type Command, CommandFailure, flag, positiveIntegerOption, stringOption, UsageError } from "./command.ts";
 import { readCorpusModule } from "./corpus-module.ts";

@@ -13,7 +13,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
-import { isLoopbackUrl } from "../host/loopback.ts";
+import { isLoopbackUrl } from "../host/transports/loopback.ts";
 import type { Provider } from "../provider/definition.ts";
 import { createProviderApp, type ProviderAppOptions } from "../provider/http-app.ts";
 import { fetchListener } from "./http-bridge.ts";

@@ -4,7 +4,7 @@
  * until `shutdown` or the end of input. A mode's crash calls `crash`, which
  * on stdio ends the process.
  */
-import type { MisbehavingProvider } from "../docs/misbehave/provider.ts";
+import type { MisbehavingProvider } from "../misbehave/provider.ts";
 import { respond, unreadable } from "../provider/exchange.ts";
 import { createSession } from "../provider/session.ts";
 import { DEFAULT_MAX_LINE_BYTES, NdjsonDecoderStream } from "../wire/ndjson-decoder-stream.ts";

@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import type { PeerEnd, StreamPeer, StreamTarget } from "../conformance/target.ts";
-import { settlesWithin } from "../host/exchange/end.ts";
+import { settlesWithin } from "../host/connection/exchange/end.ts";
 import { type StreamTransportOptions, streamTransport } from "../host/transports/stream.ts";
 import type { StreamTransport } from "../host/transports/transport.ts";
 

@@ -1,4 +1,4 @@
-// The hook the handshake cache stands on (src/host/connection.ts): `negotiate` hands back the ack as the
+// The hook the handshake cache stands on (src/host/connection/connection.ts): `negotiate` hands back the ack as the
 // provider sent it, and `resumeConnection` accepts a cached ack exactly as a fresh one, sending nothing.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -11,7 +11,8 @@ import {
   type StreamTarget,
 } from "../../src/conformance/index.ts";
 import { signerFromSeed } from "../../src/attest/index.ts";
-import { docsProvider, misbehavingDocsProvider, readCorpus } from "../../src/docs/index.ts";
+import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
+import { misbehavingDocsProvider } from "../../src/misbehave/index.ts";
 
 /** A target that starts a Web Worker per connection, bridged to a stream pair over postMessage. */
 function workerTarget(mode?: string): StreamTarget {

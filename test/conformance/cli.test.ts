@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { docsProvider, readCorpus } from "../../src/docs/index.ts";
+import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
 import { createProviderApp } from "../support/lib.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";
 import { CLI_ARGS } from "../support/cli.ts";

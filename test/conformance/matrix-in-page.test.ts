@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { runConformance } from "../../src/conformance/index.ts";
-import { buildCorpus, type DocsCorpus, docsProvider, misbehavingDocsProvider } from "../../src/docs/index.ts";
-import type { MisbehaveMode } from "../../src/docs/index.ts";
+import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs-provider/index.ts";
+import { misbehavingDocsProvider } from "../../src/misbehave/index.ts";
+import type { MisbehaveMode } from "../../src/misbehave/index.ts";
 import { fileSource } from "../../src/node/file-source.ts";
 import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
 import { signerFromSeed } from "../support/lib.ts";

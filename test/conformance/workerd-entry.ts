@@ -2,7 +2,8 @@
 // in the same isolate (in-page, and on an in-memory stream pair so the wire-level probes run), a
 // misbehaving twin, and the host suite against the isolate's own Host. Answers with the three reports.
 import { runConformance, runHostConformance } from "../../src/conformance/index.ts";
-import { buildCorpus, docsProvider, misbehavingDocsProvider } from "../../src/docs/index.ts";
+import { buildCorpus, docsProvider } from "../../src/docs-provider/index.ts";
+import { misbehavingDocsProvider } from "../../src/misbehave/index.ts";
 import { kitTarget } from "../support/conformance/peers.ts";
 
 const GUIDE = `# Guide

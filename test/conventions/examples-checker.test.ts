@@ -53,8 +53,8 @@ const comment = (path: string, line: number, code: string): Example => ({
 });
 const COMMENTS = [
   comment("src/attest/commitment.ts", 100, 'digestString(frameCommitment("repo-graph", frame)) // "sha256:cba5…"\n'),
-  comment("src/docs/paths.ts", 100, 'normalizePath("./a/../b.md")\n// "a.md"\n'),
-  comment("src/docs/paths.ts", 200, 'fileUri("my notes.md") // "file:///my%20notes.md"\n'),
+  comment("src/docs-provider/paths.ts", 100, 'normalizePath("./a/../b.md")\n// "a.md"\n'),
+  comment("src/docs-provider/paths.ts", 200, 'fileUri("my notes.md") // "file:///my%20notes.md"\n'),
 ];
 
 describe("the examples checker, on examples written to fail", () => {
@@ -104,7 +104,7 @@ describe("the examples checker, on examples written to fail", () => {
       [
         "docs/fake.md:6: value is 20, stated 21",
         "docs/fake.md:15: SyntaxError",
-        "src/docs/paths.ts:101: value is 'b.md', stated 'a.md'",
+        "src/docs-provider/paths.ts:101: value is 'b.md', stated 'a.md'",
       ],
     );
   });

@@ -19,7 +19,8 @@ const MAY_IMPORT: Record<string, { layers: readonly string[]; packages: readonly
   attest: { layers: ["protocol"], packages: ["@noble/ed25519", "@noble/hashes"] },
   provider: { layers: ["protocol", "wire", "attest"], packages: ["hono", "valibot"] },
   host: { layers: ["protocol", "wire", "attest"], packages: [] },
-  docs: { layers: ["protocol", "attest", "provider"], packages: ["valibot", "minisearch", "stemmer"] },
+  "docs-provider": { layers: ["protocol", "attest", "provider"], packages: ["valibot", "minisearch", "stemmer"] },
+  misbehave: { layers: ["protocol", "attest", "provider", "docs-provider"], packages: [] },
   conformance: { layers: ["protocol", "wire", "attest", "host"], packages: [] },
 };
 

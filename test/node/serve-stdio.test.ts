@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { after, before, describe, test } from "node:test";
-import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs/index.ts";
+import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs-provider/index.ts";
 import { createSession, decodeLine, encodeLine, type Envelope, handleEnvelope, type Provider } from "../support/lib.ts";
 import { writeCorpusModule } from "../../src/node/corpus-module.ts";
 import { CLI_ARGS } from "../support/cli.ts";

@@ -5,7 +5,7 @@
  * so the playground works with the network off.
  */
 import { signerFromSeed } from "../../src/attest/index.ts";
-import { docsProvider, readCorpus } from "../../src/docs/index.ts";
+import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
 import { messagePortStreams } from "../../src/host/index.ts";
 import { serveStream } from "../../src/provider/index.ts";
 import { NdjsonDecoderStream } from "../../src/wire/index.ts";

@@ -5,7 +5,7 @@
  * grammar is frame-validity's to judge (F5), so neither is re-read here (and
  * a digest in evidence is always a well-formed one, printed whole).
  */
-import { type FileSource, verifyFileProvenance } from "../../host/file-provenance.ts";
+import { type FileSource, verifyFileProvenance } from "../../host/sessions/file-provenance.ts";
 import type { ContextFrame } from "../../protocol/frame.ts";
 import { isDigest } from "../../protocol/grammars.ts";
 import { count, findings, quote } from "../evidence.ts";

@@ -1,7 +1,7 @@
 /** What one host-side check is (spec §5.3, §5.4), and what it runs with. */
-import type { FileSource } from "../../host/file-provenance.ts";
+import type { FileSource } from "../../host/sessions/file-provenance.ts";
 import type { Transport } from "../../host/transports/transport.ts";
-import type { LegResult } from "../../host/leg.ts";
+import type { LegResult } from "../../host/multi-provider/leg.ts";
 import type { Verdict } from "../checks/check.ts";
 import type { HostSession, HostUnderTest } from "./host-under-test.ts";
 

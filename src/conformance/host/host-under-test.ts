@@ -7,10 +7,14 @@
 import { consentReceipt } from "../../host/reports/consent-receipt.ts";
 import { type ComposedPrompt, composeForPrompt } from "../../host/compose/compose-for-prompt.ts";
 import type { OfferedFrame } from "../../host/compose/candidate.ts";
-import { type FileProvenanceVerdict, type FileSource, verifyFileProvenance } from "../../host/file-provenance.ts";
-import { Host } from "../../host/host.ts";
-import type { LegResult } from "../../host/leg.ts";
-import type { QueryInput } from "../../host/prepare-query.ts";
+import {
+  type FileProvenanceVerdict,
+  type FileSource,
+  verifyFileProvenance,
+} from "../../host/sessions/file-provenance.ts";
+import { Host } from "../../host/multi-provider/host.ts";
+import type { LegResult } from "../../host/multi-provider/leg.ts";
+import type { QueryInput } from "../../host/connection/prepare-query.ts";
 import type { Transport } from "../../host/transports/transport.ts";
 import type { Provenance } from "../../protocol/frame.ts";
 import type { DataFlow } from "../../protocol/provider-info.ts";

@@ -6,7 +6,7 @@
  * in any runtime; a child process to crash and real files to re-read come in
  * through the options.
  */
-import type { FileSource } from "../../host/file-provenance.ts";
+import type { FileSource } from "../../host/sessions/file-provenance.ts";
 import type { Transport } from "../../host/transports/transport.ts";
 import type { CheckResult, ConformanceReport, ProgressEvent } from "../report.ts";
 import { hostBudgetDrop, hostFrameLimit } from "./checks/budget-audit.ts";

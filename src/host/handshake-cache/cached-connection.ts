@@ -6,8 +6,8 @@ import type { FrameId } from "../../protocol/frame-id.ts";
 import type { DataFlow, ProviderInfo } from "../../protocol/provider-info.ts";
 import type { ContextQueryResult } from "../../protocol/result.ts";
 import type { VerifyResponse } from "../../protocol/verify.ts";
-import type { Connection, Negotiation, RequestOptions } from "../connection.ts";
-import type { QueryInput } from "../prepare-query.ts";
+import type { Connection, Negotiation, RequestOptions } from "../connection/connection.ts";
+import type { QueryInput } from "../connection/prepare-query.ts";
 import { answerSignal, errorSignal, type IdentitySignal } from "./signals.ts";
 
 /** Where a cached connection's ack came from (spec §4.2 step 5): this isolate's memory, the async store, or a handshake just now. */

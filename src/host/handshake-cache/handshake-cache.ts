@@ -11,7 +11,7 @@
  */
 import type { HandshakeAck } from "../../protocol/envelope.ts";
 import { PROTOCOL_VERSION } from "../../protocol/vocabulary.ts";
-import { type ConnectOptions, type Negotiation, negotiate, resumeConnection } from "../connection.ts";
+import { type ConnectOptions, type Negotiation, negotiate, resumeConnection } from "../connection/connection.ts";
 import { HostError } from "../host-error.ts";
 import type { ExchangeTransport } from "../transports/transport.ts";
 import { CachedConnection, type HandshakeSource } from "./cached-connection.ts";

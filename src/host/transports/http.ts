@@ -2,10 +2,10 @@
 import type { Envelope, EnvelopeInit } from "../../protocol/envelope.ts";
 import { decodeLine } from "../../wire/line.ts";
 import { WireError } from "../../wire/wire-error.ts";
-import type { Credential } from "../credential.ts";
+import type { Credential } from "./credential.ts";
 import { encodeRequest } from "./encode-request.ts";
 import { HostError } from "../host-error.ts";
-import { isSecureEnough } from "../loopback.ts";
+import { isSecureEnough } from "./loopback.ts";
 import { refusal } from "./http-status.ts";
 import { readLimited } from "./read-limited.ts";
 import { scrubStrings } from "./scrub-strings.ts";

@@ -5,7 +5,7 @@
 // them cannot run. Types are the package's own, or Cloudflare's for a Worker's bindings.
 import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/index.ts";
 import type { ConformanceTarget } from "../../../src/conformance/index.ts";
-import type { DocsCorpus } from "../../../src/docs/index.ts";
+import type { DocsCorpus } from "../../../src/docs-provider/index.ts";
 import type { Host, OfferedFrame } from "../../../src/host/index.ts";
 import {
   type CandidateFrame,

@@ -14,7 +14,7 @@ import { attestResult, signFrameAttestation } from "../../../attest/sign.ts";
 import { type Signer, signerFromSeed } from "../../../attest/signer.ts";
 import { contentDigestSync } from "../../../attest/hash.ts";
 import type { ComposedPrompt } from "../../../host/compose/compose-for-prompt.ts";
-import type { FramesLeg } from "../../../host/leg.ts";
+import type { FramesLeg } from "../../../host/multi-provider/leg.ts";
 import type { AttesterKey } from "../../../protocol/attestation.ts";
 import { fail, pass } from "../../checks/check.ts";
 import { findings, quote } from "../../evidence.ts";

@@ -4,7 +4,7 @@
  * `verified`, and its tampered twin (the digest of other bytes) a `mismatch`.
  * The expected digests are computed here by WebCrypto, not by the host.
  */
-import type { FileSource } from "../../../host/file-provenance.ts";
+import type { FileSource } from "../../../host/sessions/file-provenance.ts";
 import { fail, pass } from "../../checks/check.ts";
 import { type HostCheck, inSession } from "../host-check.ts";
 
