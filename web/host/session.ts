@@ -4,7 +4,7 @@
  * envelope recorded for export, and every answer kept for the views that
  * read it again (inclusion paths, revalidation, composition).
  */
-import { fromHex, type ResultTree, resultTree, sha256, toHex } from "../../src/attest/index.ts";
+import { fromHex, resultTree, sha256, toHex } from "../../src/attest/index.ts";
 import {
   type Connection,
   type ConsentStore,
@@ -25,18 +25,8 @@ import { PROTOCOL_VERSION } from "../../src/wire/index.ts";
 import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
 import { localIdOf } from "../shared/local-id.ts";
 import { type AnswerInput, answerView } from "./answer.ts";
+import type { KeptAnswer } from "./kept-answer.ts";
 import { WireLog } from "./wire-log.ts";
-
-/** An answer kept for the views that come back to it. */
-export interface KeptAnswer {
-  readonly view: AnswerView;
-  readonly result: ContextQueryResult;
-  readonly providerName: string;
-  /** The result's tree (spec §3.7), which every inclusion path of the answer reads. */
-  readonly tree: ResultTree;
-  /** The audited frames (unless the audit dropped the answer), for revalidation and composition. */
-  readonly leg?: FramesLeg;
-}
 
 /** At most this many answers are kept (the oldest go first); the transcript keeps every envelope regardless. */
 const MAX_KEPT_ANSWERS = 50;
