@@ -4,7 +4,8 @@
  * renders. See docs/playground.md.
  */
 import type { ConsentState, QueryInput } from "../../src/host/index.ts";
-import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
+import type { AnswerView, ErrorView, HandshakeView, QueryReply, Target } from "../shared/messages.ts";
+import { PlaygroundError } from "../shared/playground-error.ts";
 import { localIdOf } from "../shared/local-id.ts";
 import { isolated } from "../shared/visible.ts";
 import { alertError, announce, busy, keepFocus, log } from "./announce.ts";
@@ -37,8 +38,6 @@ const state: {
 
 const host = new HostClient({ consent: state.consent }, (message) => {
   if (message.event === "conformance") return void panel?.then((p) => p.progress(message.run, message.progress));
-  // A conformance run against the in-page provider opens sessions of its own: each port goes to its Worker.
-  if (message.event === "conformance-port") return provider.serve(message.port);
   if (message.event !== "consent") return;
   state.consent = message.state;
   saveConsent(message.state);
@@ -50,6 +49,7 @@ const provider = new InPageProvider(
       announce(`The in-page provider corrupted frame ${isolated(event.frameId)} (${event.kind}) after signing.`);
   },
   () => void host.call("providerGone", {}),
+  (port) => void host.call("link", { port }, [port]),
 );
 const kit = { byId, el, fill, quote, announce, keepFocus, download };
 /** The conformance panel and the inspector: chunks of their own, loaded once the page has (`warm`) or when used. */
@@ -78,12 +78,17 @@ const inspectorPanel = () =>
 const input = (id: string) => byId<HTMLInputElement>(id);
 const handshakeTimeoutMs = () => Number(input("handshake-timeout").value) || 10_000;
 
-/** Shows a failure, in words (every `HostError` kind has its message). */
+/** Shows a failure, in words (every kind, the `HostError`s' and the playground's own, has its message). */
 function failed(error: unknown): void {
-  const view =
+  const message = error instanceof Error ? error.message : String(error);
+  showFailure(
     error instanceof HostFailure
       ? error.view
-      : { kind: "bad_input" as const, message: error instanceof Error ? error.message : String(error), details: {} };
+      : { kind: error instanceof PlaygroundError ? error.kind : "bad_input", message, details: {} },
+  );
+}
+
+function showFailure(view: ErrorView): void {
   const { title, hint } = explain(view);
   alertError(title, hint);
   announce(title);
@@ -129,12 +134,8 @@ async function connect(): Promise<void> {
   endSession();
   void panel?.then((p) => p.reset());
   const view = await busy(byId("connect"), "Connecting…", async () => {
-    const port = target.kind === "in-page" ? await provider.connect(timeout) : undefined;
-    return host.call(
-      "connect",
-      { target, pinned: pinnedKeys(localId), handshakeTimeoutMs: timeout, ...(port ? { port } : {}) },
-      port ? [port] : [],
-    );
+    if (target.kind === "in-page") await provider.start(timeout);
+    return host.call("connect", { target, pinned: pinnedKeys(localId), handshakeTimeoutMs: timeout });
   });
   if (target.kind === "http") rememberToken(localId, input("remember-token").checked ? target.token : undefined);
   state.view = view;
@@ -160,26 +161,29 @@ async function pin(view: HandshakeView, key: Parameters<typeof pinKey>[1], pinne
   announce(pinned ? `Key ${id} pinned: later answers show the pinned tier.` : `Key ${id} unpinned.`);
 }
 
-/** Asks the host, and when it names missing consent, asks the person once per scope; a refusal sends nothing. */
+/** Asks the host, and when it replies with a consent gate, asks the person once per scope; a refusal sends nothing. */
 async function ask(query: QueryInput): Promise<AnswerView | undefined> {
   for (let round = 0; round < 3; round++) {
-    try {
-      return await host.call("query", { input: query });
-    } catch (error) {
-      const kind = error instanceof HostFailure ? error.view.kind : undefined;
-      if (!state.view || (kind !== "consent_required" && kind !== "consent_scope_required")) throw error;
-      const scopes =
-        kind === "consent_scope_required" ? [...((error as HostFailure).view.details.scopes ?? [])] : [undefined];
-      for (const scope of scopes) {
-        if (!(await askConsent(state.view, scope))) {
-          failed(error);
-          return undefined;
-        }
-        await host.call("grant", scope === undefined ? {} : { scope });
-      }
+    const reply = await host.call("query", { input: query });
+    if (reply.outcome === "answered") return reply.answer;
+    const scopes = reply.outcome === "consent_scope_required" ? reply.missing : [undefined];
+    for (const scope of scopes) {
+      if (!state.view || !(await askConsent(state.view, scope))) return void showFailure(refused(reply));
+      await host.call("grant", scope === undefined ? {} : { scope });
     }
   }
   return undefined;
+}
+
+/** A consent the person refused, as the page explains it: nothing was sent (C1, C6). */
+function refused(gate: Exclude<QueryReply, { outcome: "answered" }>): ErrorView {
+  return gate.outcome === "consent_required"
+    ? { kind: gate.outcome, message: "you did not allow queries to this provider", details: {} }
+    : {
+        kind: gate.outcome,
+        message: `you did not allow ${gate.missing.join(", ")}`,
+        details: { scopes: gate.missing },
+      };
 }
 
 async function runQuery(): Promise<void> {
@@ -382,13 +386,12 @@ function listen(): void {
   byId("conformance-run").addEventListener(
     "click",
     () =>
-      void guard(async () =>
-        (await conformancePanel()).run({
-          suite: "provider",
-          target: readTarget(),
-          handshakeTimeoutMs: handshakeTimeoutMs(),
-        }),
-      ),
+      void guard(async () => {
+        const target = readTarget();
+        // Its sessions go over the host's link to the Worker: one that cannot start fails the handshake check.
+        if (target.kind === "in-page") await provider.start().catch(() => undefined);
+        await (await conformancePanel()).run({ suite: "provider", target, handshakeTimeoutMs: handshakeTimeoutMs() });
+      }),
   );
   byId("conformance-host").addEventListener(
     "click",

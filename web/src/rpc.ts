@@ -41,15 +41,15 @@ export class HostClient {
     this.#worker.postMessage(init);
   }
 
-  /** Puts the frames sent ahead back into the answers of a reply (an answer, or an import's answers). */
+  /** Puts the frames sent ahead back into the answers of a reply (a query's answer, or an import's answers). */
   #restore(value: unknown): unknown {
     const put = (view: AnswerView): AnswerView => {
       const frames = this.#slices.get(view.answer);
       this.#slices.delete(view.answer);
       return frames ? { ...view, frames } : view;
     };
-    const reply = value as { answer?: unknown; answers?: AnswerView[] } | null;
-    if (typeof reply?.answer === "number") return put(reply as AnswerView);
+    const reply = value as { outcome?: string; answer?: AnswerView; answers?: AnswerView[] } | null;
+    if (reply?.outcome === "answered") return { ...reply, answer: put(reply.answer!) };
     if (Array.isArray(reply?.answers)) return { ...reply, answers: reply.answers.map(put) };
     return value;
   }
