@@ -11,10 +11,8 @@ import { PlaygroundError } from "../shared/playground-error.ts";
 import { suiteChunk, toolsChunk, warm } from "./chunks.ts";
 import { ConformanceRuns } from "./conformance.ts";
 import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
-import { verdictsJson } from "./export.ts";
 import { InPageLink } from "./in-page-link.ts";
 import { Session } from "./session.ts";
-import { pathView, revalidationView } from "./views.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -70,7 +68,8 @@ function handlers(session: Session, runs: ConformanceRuns): Handlers {
     revoke: () => session.revoke(),
     verify: async () => {
       const held = session.latestLive().leg.frames.map((f) => f.frameId);
-      return revalidationView(held, await session.verifyFrames(held));
+      const revalidation = await session.verifyFrames(held);
+      return (await toolsChunk()).revalidationView(held, revalidation);
     },
     compose: async ({ answer, budgetTokens }) => {
       const kept = session.answer(answer);
@@ -78,10 +77,10 @@ function handlers(session: Session, runs: ConformanceRuns): Handlers {
         throw new PlaygroundError("nothing_to_compose", "the host dropped this answer: it has no frames to compose");
       return (await toolsChunk()).composeView({ ...kept, leg: kept.leg }, budgetTokens);
     },
-    path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
+    path: async ({ answer, frame }) => (await toolsChunk()).pathView(session.answer(answer), frame),
     exportSession: async () => ({
       ndjson: session.transcript.text(),
-      verdicts: verdictsJson(session.answers, !session.transcript.truncated),
+      verdicts: (await toolsChunk()).verdictsJson(session.answers, !session.transcript.truncated),
     }),
     wire: () => session.transcript.entries,
     warm,

@@ -16,8 +16,10 @@ export class HostClient {
   /** Frames of large answers, received in slices ahead of the reply that names them. */
   readonly #slices = new Map<number, FrameView[]>();
   #next = 1;
+  /** Where the host's events go (consent changes, conformance progress): main.ts routes them. */
+  onEvent: (message: Exclude<HostMessage, { id: number }>) => void = () => undefined;
 
-  constructor(init: HostInit, onEvent: (message: Exclude<HostMessage, { id: number }>) => void) {
+  constructor(init: HostInit) {
     this.#worker = startWorker("host.js", "frameline host");
     this.#worker.onmessage = (event: MessageEvent<HostMessage>) => {
       const message = event.data;
@@ -27,7 +29,7 @@ export class HostClient {
         this.#slices.set(message.answer, slices);
         return;
       }
-      if (!("id" in message)) return onEvent(message);
+      if (!("id" in message)) return this.onEvent(message);
       const waiter = this.#waiting.get(message.id);
       this.#waiting.delete(message.id);
       if (message.ok) waiter?.resolve(this.#restore(message.value));

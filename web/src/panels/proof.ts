@@ -113,7 +113,6 @@ function hashList(path: PathView): HTMLElement {
 /** Renders the path panel for a frame. */
 export function renderPath(path: PathView): void {
   const body = byId("proof-body");
-  byId("proof").hidden = false;
   if (path.problem) {
     fill(
       body,
