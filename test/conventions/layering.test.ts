@@ -73,6 +73,31 @@ function packageName(specifier: string): string {
 const srcEdges = tsFiles(join(root, "src")).flatMap(edgesOf);
 const show = (edge: Edge) => `${relative(root, edge.from)} → ${edge.specifier}`;
 
+/** Every import cycle among `edges`, each as its files (relative to `base`) joined by arrows. */
+function cycles(edges: readonly Edge[], base: string): string[] {
+  const graph = new Map<string, string[]>();
+  for (const edge of edges) {
+    if (edge.to === undefined) continue;
+    graph.set(edge.from, [...(graph.get(edge.from) ?? []), edge.to]);
+  }
+  const found: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, "open");
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === "open") {
+        found.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(base, f)).join(" → "));
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
 describe("layering of src/ (ARCHITECTURE.md)", () => {
   test("every src/ folder is in the layer table", () => {
     const folders = readdirSync(join(root, "src"), { withFileTypes: true })
@@ -105,29 +130,7 @@ describe("layering of src/ (ARCHITECTURE.md)", () => {
   });
 
   test("no import cycles between files of src/", () => {
-    const graph = new Map<string, string[]>();
-    for (const edge of srcEdges) {
-      if (edge.to === undefined) continue;
-      graph.set(edge.from, [...(graph.get(edge.from) ?? []), edge.to]);
-    }
-    const cycles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const stack: string[] = [];
-    const visit = (file: string) => {
-      state.set(file, "open");
-      stack.push(file);
-      for (const next of graph.get(file) ?? []) {
-        if (state.get(next) === "open") {
-          cycles.push(
-            [...stack.slice(stack.indexOf(next)), next].map((f) => relative(join(root, "src"), f)).join(" → "),
-          );
-        } else if (!state.has(next)) visit(next);
-      }
-      stack.pop();
-      state.set(file, "done");
-    };
-    for (const file of graph.keys()) if (!state.has(file)) visit(file);
-    assert.deepEqual(cycles, []);
+    assert.deepEqual(cycles(srcEdges, join(root, "src")), []);
   });
 
   test("node: imports only under src/node/", () => {
@@ -146,5 +149,46 @@ describe("worker/ and web/ use src/ as a consumer would", () => {
       return !(path.length === 1 ? path[0] === "index.ts" : path.length === 2 && path[1] === "index.ts");
     });
     assert.deepEqual(deep.map(show), []);
+  });
+});
+
+/**
+ * The page (web/src/): main.ts wires; the state module (state.ts) decides what is shown; the flows
+ * (flows/) do what a person asks; the panels (panels/) draw one section each, from the parts several of
+ * them draw (parts/) and the page's helpers. Arrows point down that list, so a panel never reaches
+ * another panel, the state or a flow.
+ */
+describe("web/src: panels draw, flows act, one state module shows", () => {
+  const page = join(root, "web", "src");
+  const edges = tsFiles(page).flatMap(edgesOf);
+  const inside = (file: string | undefined, folder: string) =>
+    file !== undefined && relative(join(page, folder), file).split(sep)[0] !== "..";
+  const ABOVE_PANELS = ["main.ts", "state.ts", "workers.ts", "chunks.ts"].map((file) => join(page, file));
+
+  test("no panel imports another panel", () => {
+    const crossing = edges.filter(
+      (edge) => inside(edge.from, "panels") && inside(edge.to, "panels") && edge.to !== edge.from,
+    );
+    assert.deepEqual(crossing.map(show), []);
+  });
+
+  test("panels and parts import neither the state, the flows, the Workers, the chunks nor main.ts", () => {
+    const up = edges.filter(
+      (edge) =>
+        (inside(edge.from, "panels") || inside(edge.from, "parts")) &&
+        (inside(edge.to, "flows") || ABOVE_PANELS.includes(edge.to ?? "")),
+    );
+    assert.deepEqual(up.map(show), []);
+  });
+
+  test("parts import no panel, and nothing imports main.ts", () => {
+    const wrong = edges.filter(
+      (edge) => (inside(edge.from, "parts") && inside(edge.to, "panels")) || edge.to === join(page, "main.ts"),
+    );
+    assert.deepEqual(wrong.map(show), []);
+  });
+
+  test("no import cycles between files of web/", () => {
+    assert.deepEqual(cycles(tsFiles(join(root, "web")).flatMap(edgesOf), join(root, "web")), []);
   });
 });

@@ -98,6 +98,12 @@ describe("the playground against HTTP providers: conformance without a handshake
     await fillQuery(p, goal);
     await expectAnswer(p);
     await p.getByRole("button", { name: "Run query" }).click();
+    // The dialog opens after a round trip to the host Worker: wait for it, or for the answer, whichever comes.
+    await p.waitForFunction(
+      () =>
+        document.querySelector("#consent-dialog[open]") !== null ||
+        performance.getEntriesByName("frameline:all-badges").length > 0,
+    );
     if (await p.locator("#consent-dialog[open]").count())
       await p.getByRole("button", { name: "Allow and send" }).click();
     await answered(p);

@@ -330,7 +330,7 @@ describe("the playground, offline, with the in-page provider", () => {
     await fresh.close();
   });
 
-  test("stopping the in-page provider (a crash): the next query fails at once with a clear message", async () => {
+  test("stopping the in-page provider (a crash): the next query fails at once with a clear message; connecting starts it again", async () => {
     const { context: fresh } = await offlineContext();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     await connectInPage(page);
@@ -341,6 +341,11 @@ describe("the playground, offline, with the in-page provider", () => {
     assert.match((await alertText(page)) ?? "", /The provider stopped/);
     await screenshot(page, "error");
     assert.deepEqual(await accessibilityProblems(page), [], "error state");
+    // A new Worker, and a new link from the host to it: the host opens its session there.
+    await connectInPage(page);
+    assert.ok(await page.locator("#alert").isHidden(), (await alertText(page)) ?? "");
+    await runQuery(page, GOAL);
+    assert.ok((await badges(page)).every((b) => b.tone === "verified"));
     await fresh.close();
   });
 

@@ -148,10 +148,16 @@ describe("the playground build", () => {
   test("every failure the page can report (each HostError kind, and the page's own) has its words in index.html", async () => {
     const hostError = await readFile(join(PROJECT_ROOT, "src", "host", "host-error.ts"), "utf8");
     const union = /export type HostErrorKind =([^;]*);/.exec(hostError)?.[1] ?? "";
-    const messages = await readFile(join(PROJECT_ROOT, "web", "shared", "messages.ts"), "utf8");
-    const own = /readonly kind:\s*\|?\s*HostErrorKind\s*\|([^;]*);/.exec(messages)?.[1] ?? "";
+    const playground = await readFile(join(PROJECT_ROOT, "web", "shared", "playground-error.ts"), "utf8");
+    const own = /export type PlaygroundErrorKind =([^;]*);/.exec(playground)?.[1] ?? "";
     const kinds = [...`${union}|${own}`.matchAll(/"(\w+)"/g)].map((m) => m[1]!);
-    assert.ok(kinds.length >= 20 && kinds.includes("version_mismatch") && kinds.includes("cors_refused"), kinds.join());
+    assert.ok(
+      kinds.length >= 30 &&
+        kinds.includes("version_mismatch") &&
+        kinds.includes("cors_refused") &&
+        kinds.includes("not_connected"),
+      kinds.join(),
+    );
     const html = await readFile(join(built.outDir, "index.html"), "utf8");
     const template = /<template id="failures">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? "";
     const described = [...template.matchAll(/<p data-kind="(\w+)"[^>]*>[^<]+<\/p>/g)].map((m) => m[1]!);

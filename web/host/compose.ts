@@ -1,7 +1,7 @@
 /** A composition of a kept answer (spec §4.8), for the compose view: in the tools chunk (web/host/tools.ts). */
 import { composeForPrompt } from "../../src/host/index.ts";
 import type { ComposeView } from "../shared/messages.ts";
-import type { KeptAnswer } from "./session.ts";
+import type { KeptAnswer } from "./kept-answer.ts";
 
 /** What `composeForPrompt` builds from a live answer's audited frames within `budgetTokens` (spec §4.8). */
 export function composeView(

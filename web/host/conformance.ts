@@ -5,10 +5,10 @@
  * connection it made at once; each check is posted as it starts and finishes.
  */
 import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
-import { HostError } from "../../src/host/index.ts";
 import type { ConformanceSuite, HostMessage, HostMethods } from "../shared/messages.ts";
+import { PlaygroundError } from "../shared/playground-error.ts";
 
-type Post = (message: HostMessage, transfer?: Transferable[]) => void;
+type Post = (message: HostMessage) => void;
 
 /** What the chunk's `runSuite` is given: the suite (and target) as plain data, and how to reach the in-page provider. */
 export type ConformanceRequest = ConformanceSuite & {
@@ -31,13 +31,15 @@ export interface Suite {
 export class ConformanceRuns {
   readonly #post: Post;
   readonly #suite: () => Promise<Suite>;
+  readonly #openPort: () => MessagePort;
   readonly #runs = new Map<number, AbortController>();
   readonly #peers = new Set<() => void>();
 
-  /** `suite` loads the suites' chunk (web/host/chunks.ts). */
-  constructor(post: Post, suite: () => Promise<Suite>) {
+  /** `suite` loads the suites' chunk (web/host/chunks.ts); `openPort` opens a session of the in-page provider. */
+  constructor(post: Post, suite: () => Promise<Suite>, openPort: () => MessagePort) {
     this.#post = post;
     this.#suite = suite;
+    this.#openPort = openPort;
   }
 
   /** Runs the suite, posting its progress as `conformance` events of `run`; rejects with `aborted` if cancelled. */
@@ -53,12 +55,8 @@ export class ConformanceRuns {
         ...suite,
         signal: controller.signal,
         onProgress: (progress) => this.#post({ event: "conformance", run, progress }),
-        // Each port goes to the page, which hands it to the provider's Worker: a new session per connection.
-        openPort: () => {
-          const channel = new MessageChannel();
-          this.#post({ event: "conformance-port", run, port: channel.port1 }, [channel.port1]);
-          return channel.port2;
-        },
+        // A new session per connection, opened over the host's own link to the provider's Worker.
+        openPort: this.#openPort,
         peers: this.#peers,
       });
     } finally {
@@ -68,7 +66,7 @@ export class ConformanceRuns {
 
   /** Cancels a run (a run already over is left alone). */
   cancel(run: number): null {
-    this.#runs.get(run)?.abort(new HostError("aborted", "the conformance run was cancelled"));
+    this.#runs.get(run)?.abort(new PlaygroundError("cancelled", "the conformance run was cancelled"));
     return null;
   }
 

@@ -1,10 +1,12 @@
 /**
  * Failures as the page explains them: every `HostError` keeps its kind and
- * details (never a credential, C8); a fetch that failed without an HTTP status
- * is diagnosed, because a browser hides why (CSP, CORS, or nobody listening).
+ * details (never a credential, C8), every `PlaygroundError` its kind; a fetch
+ * that failed without an HTTP status is diagnosed, because a browser hides why
+ * (CSP, CORS, or nobody listening).
  */
 import type { HostError } from "../../src/host/index.ts";
 import type { ErrorView } from "../shared/messages.ts";
+import type { PlaygroundError } from "../shared/playground-error.ts";
 
 let lastCspBlock: string | undefined;
 
@@ -49,14 +51,19 @@ async function diagnose(url: string): Promise<keyof typeof DIAGNOSED> {
   }
 }
 
-/** A `HostError` of host.js, or of a chunk's own copy of the library (web/host/chunks.ts): known by its name. */
-function isHostError(error: unknown): error is HostError {
-  return error instanceof Error && error.name === "HostError" && typeof (error as HostError).kind === "string";
+/** Known by its name: a chunk's copy of the library, or of `PlaygroundError`, is another class (web/host/chunks.ts). */
+function named<T extends Error>(error: unknown, name: string): error is T {
+  return (
+    error instanceof Error && error.name === name && typeof (error as Error & { kind?: unknown }).kind === "string"
+  );
 }
 
 /** The page's view of any failure; `url` is the HTTP provider being talked to, if any. */
 export async function errorView(error: unknown, url?: string): Promise<ErrorView> {
-  if (!isHostError(error)) return { kind: "internal", message: "the host failed unexpectedly", details: {} };
+  if (named<PlaygroundError>(error, "PlaygroundError"))
+    return { kind: error.kind, message: error.message, details: {} };
+  if (!named<HostError>(error, "HostError"))
+    return { kind: "internal", message: "the host failed unexpectedly", details: {} };
   if (url !== undefined && error.kind === "transport" && error.details.status === undefined) {
     const kind = await diagnose(url);
     return { kind, message: `${DIAGNOSED[kind]} ${new URL(url).origin}`, details: {} };

@@ -1,5 +1,5 @@
 /** The session's verdicts as JSON: for every answer kept, each frame's identity and what checking it found. */
-import type { KeptAnswer } from "./session.ts";
+import type { KeptAnswer } from "./kept-answer.ts";
 
 /** The verdicts file (`frameline-playground-verdicts/1`): one entry per answer, one per frame, in words and by name. */
 export function verdictsJson(answers: readonly KeptAnswer[], transcriptComplete: boolean, now = new Date()): string {

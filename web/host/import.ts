@@ -6,6 +6,7 @@
  */
 import { auditLeg, connect, HostError, readTranscript, replayTransport } from "../../src/host/index.ts";
 import type { ImportView } from "../shared/messages.ts";
+import { PlaygroundError } from "../shared/playground-error.ts";
 import type { Session } from "./session.ts";
 
 /** The largest transcript read (64 MiB): a bound on what a dropped file can make the page hold. */
@@ -18,12 +19,12 @@ function reason(error: unknown): string {
 /** Re-verifies every answer in a transcript's UTF-8 bytes; nothing is sent anywhere. */
 export async function importTranscript(session: Session, bytes: ArrayBuffer): Promise<ImportView> {
   if (bytes.byteLength > MAX_IMPORT_BYTES)
-    throw new HostError("wire", `the transcript is larger than ${MAX_IMPORT_BYTES} bytes`);
+    throw new PlaygroundError("bad_transcript", `the transcript is larger than ${MAX_IMPORT_BYTES} bytes`);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new HostError("wire", "the transcript is not UTF-8 text");
+    throw new PlaygroundError("bad_transcript", "the transcript is not UTF-8 text");
   }
   const transcript = readTranscript(text);
   const answers: ImportView["answers"][number][] = [];

@@ -5,18 +5,18 @@
  * (`HostRequest`) and gets replies and events (`HostMessage`).
  */
 import { defaultEngine } from "../../src/attest/index.ts";
-import { ConsentStore, type ConsentState, HostError, memoryConsentStorage } from "../../src/host/index.ts";
+import { ConsentStore, type ConsentState, memoryConsentStorage } from "../../src/host/index.ts";
 import type { AnswerView, HostInit, HostMessage, HostMethods, HostRequest } from "../shared/messages.ts";
+import { PlaygroundError } from "../shared/playground-error.ts";
 import { suiteChunk, toolsChunk, warm } from "./chunks.ts";
 import { ConformanceRuns } from "./conformance.ts";
 import { errorView, resetCspWatch, watchCsp } from "./errors.ts";
-import { verdictsJson } from "./export.ts";
+import { InPageLink } from "./in-page-link.ts";
 import { Session } from "./session.ts";
-import { pathView, revalidationView } from "./views.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const post = (message: HostMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+const post = (message: HostMessage) => self.postMessage(message);
 
 /** Consent lives in the page's Web Storage; here it is held in memory and every change is handed back to be saved. */
 function consentStore(initial: ConsentState): ConsentStore {
@@ -50,29 +50,37 @@ type Handlers = {
 
 function handlers(session: Session, runs: ConformanceRuns): Handlers {
   return {
-    connect: ({ target, pinned, handshakeTimeoutMs, port }) =>
-      session.connect(target, pinned, handshakeTimeoutMs, port),
+    connect: ({ target, pinned, handshakeTimeoutMs }) => session.connect(target, pinned, handshakeTimeoutMs),
+    link: ({ port }) => {
+      session.link.attach(port);
+      return null;
+    },
     providerGone: () => {
       runs.providerGone();
       return session.providerGone();
     },
     pin: ({ keys }) => session.pin(keys),
-    query: async ({ input }) => inSlices(await session.query(input)),
+    query: async ({ input }) => {
+      const reply = await session.query(input);
+      return reply.outcome === "answered" ? { ...reply, answer: inSlices(reply.answer) } : reply;
+    },
     grant: ({ scope }) => session.grant(scope),
     revoke: () => session.revoke(),
     verify: async () => {
       const held = session.latestLive().leg.frames.map((f) => f.frameId);
-      return revalidationView(held, await session.verifyFrames(held));
+      const revalidation = await session.verifyFrames(held);
+      return (await toolsChunk()).revalidationView(held, revalidation);
     },
     compose: async ({ answer, budgetTokens }) => {
       const kept = session.answer(answer);
-      if (!kept.leg) throw new HostError("provider", "the host dropped this answer: there is nothing to compose");
+      if (!kept.leg)
+        throw new PlaygroundError("nothing_to_compose", "the host dropped this answer: it has no frames to compose");
       return (await toolsChunk()).composeView({ ...kept, leg: kept.leg }, budgetTokens);
     },
-    path: async ({ answer, frame }) => pathView(session.answer(answer), frame),
+    path: async ({ answer, frame }) => (await toolsChunk()).pathView(session.answer(answer), frame),
     exportSession: async () => ({
       ndjson: session.transcript.text(),
-      verdicts: verdictsJson(session.answers, !session.transcript.truncated),
+      verdicts: (await toolsChunk()).verdictsJson(session.answers, !session.transcript.truncated),
     }),
     wire: () => session.transcript.entries,
     warm,
@@ -86,13 +94,14 @@ function handlers(session: Session, runs: ConformanceRuns): Handlers {
 }
 
 /** The methods answered at once, beside the queue. */
-const UNQUEUED = new Set<HostRequest["method"]>(["providerGone", "conformance", "cancelConformance", "warm"]);
+const UNQUEUED = new Set<HostRequest["method"]>(["link", "providerGone", "conformance", "cancelConformance", "warm"]);
 
 async function start(init: HostInit): Promise<void> {
   watchCsp(self);
   const engine = (await defaultEngine()).name;
-  const session = new Session(consentStore(init.consent), engine);
-  const table = handlers(session, new ConformanceRuns(post, suiteChunk));
+  const link = new InPageLink();
+  const session = new Session(consentStore(init.consent), engine, link);
+  const table = handlers(session, new ConformanceRuns(post, suiteChunk, () => link.open()));
   const answer = async ({ id, method, params }: HostRequest) => {
     if (method === "connect" || method === "query") resetCspWatch();
     try {
@@ -102,9 +111,9 @@ async function start(init: HostInit): Promise<void> {
       post({ id, ok: false, error: await errorView(error, session.url) });
     }
   };
-  // One request at a time, in order, so no two share the session's state; except the news that the
-  // in-page provider died, which must reach a request that waits for it, and conformance runs, which
-  // share nothing with the session and take seconds.
+  // One request at a time, in order, so no two share the session's state; except the in-page provider's
+  // link and the news that it died, which must reach a request that waits for them, and conformance runs,
+  // which share nothing with the session and take seconds.
   let queue = Promise.resolve();
   self.onmessage = (event: MessageEvent<HostRequest>) => {
     if (UNQUEUED.has(event.data.method)) void answer(event.data);

@@ -4,7 +4,7 @@
  * envelope recorded for export, and every answer kept for the views that
  * read it again (inclusion paths, revalidation, composition).
  */
-import { fromHex, type ResultTree, resultTree, sha256, toHex } from "../../src/attest/index.ts";
+import { fromHex, resultTree, sha256, toHex } from "../../src/attest/index.ts";
 import {
   type Connection,
   type ConsentStore,
@@ -12,7 +12,6 @@ import {
   Credential,
   type FramesLeg,
   Host,
-  HostError,
   httpTransport,
   type MessagePortStreams,
   messagePortStreams,
@@ -22,21 +21,13 @@ import {
 } from "../../src/host/index.ts";
 import type { AttesterKey, ContextQueryResult } from "../../src/protocol/index.ts";
 import { PROTOCOL_VERSION } from "../../src/wire/index.ts";
-import type { AnswerView, HandshakeView, Target } from "../shared/messages.ts";
+import type { AnswerView, HandshakeView, QueryReply, Target } from "../shared/messages.ts";
+import { PlaygroundError } from "../shared/playground-error.ts";
 import { localIdOf } from "../shared/local-id.ts";
 import { type AnswerInput, answerView } from "./answer.ts";
+import type { InPageLink } from "./in-page-link.ts";
+import type { KeptAnswer } from "./kept-answer.ts";
 import { WireLog } from "./wire-log.ts";
-
-/** An answer kept for the views that come back to it. */
-export interface KeptAnswer {
-  readonly view: AnswerView;
-  readonly result: ContextQueryResult;
-  readonly providerName: string;
-  /** The result's tree (spec §3.7), which every inclusion path of the answer reads. */
-  readonly tree: ResultTree;
-  /** The audited frames (unless the audit dropped the answer), for revalidation and composition. */
-  readonly leg?: FramesLeg;
-}
 
 /** At most this many answers are kept (the oldest go first); the transcript keeps every envelope regardless. */
 const MAX_KEPT_ANSWERS = 50;
@@ -68,24 +59,23 @@ export class Session {
   /** The URL of the HTTP provider connected (or being connected) now, for diagnosing failed fetches. */
   url: string | undefined;
 
-  constructor(consent: ConsentStore, engine: HandshakeView["engine"]) {
+  constructor(
+    consent: ConsentStore,
+    engine: HandshakeView["engine"],
+    readonly link: InPageLink,
+  ) {
     this.#consent = consent;
     this.#engine = engine;
   }
 
   /** The provider connected now, or a typed error. */
   get current(): Current {
-    if (!this.#current) throw new HostError("unknown_provider", "connect to a provider first");
+    if (!this.#current) throw new PlaygroundError("not_connected", "connect to a provider first");
     return this.#current;
   }
 
   /** Connects (handshake first, H1–H3), replacing the provider connected before; C7 is checked before any byte. */
-  async connect(
-    target: Target,
-    pinned: readonly AttesterKey[],
-    handshakeTimeoutMs: number,
-    port?: MessagePort,
-  ): Promise<HandshakeView> {
+  async connect(target: Target, pinned: readonly AttesterKey[], handshakeTimeoutMs: number): Promise<HandshakeView> {
     await this.#host?.close();
     this.#host = undefined;
     this.#current = undefined;
@@ -96,8 +86,7 @@ export class Session {
     if (target.kind === "http") {
       transport = httpTransport(target.url, target.token ? { credential: new Credential(target.token) } : {});
     } else {
-      if (!port) throw new HostError("transport", "the in-page provider's port is missing");
-      streams = messagePortStreams(port);
+      streams = messagePortStreams(this.link.open());
       transport = streamTransport(streams);
     }
     for (const id of Object.keys(this.#pinned)) delete this.#pinned[id];
@@ -130,8 +119,9 @@ export class Session {
     };
   }
 
-  /** The in-page provider's Worker died: every request in flight, and every later one, fails at once. */
+  /** The in-page provider's Worker died: its link goes, and every request in flight, and every later one, fails at once. */
   providerGone(): null {
+    this.link.detach();
     this.#current?.streams?.end();
     return null;
   }
@@ -143,29 +133,23 @@ export class Session {
   }
 
   /**
-   * Queries the provider through the `Host` (consent first: a refusal sends
-   * nothing). The leg carries the answer as received, so an answer the audit
-   * drops whole (B2, B4) is still shown, marked; a consent gate is asked of
-   * the person, a failure explained.
+   * Queries the provider through the `Host` (consent first: a gate sends
+   * nothing, and comes back as a value for the page to ask the person). The
+   * leg carries the answer as received, so an answer the audit drops whole
+   * (B2, B4) is still shown, marked; a failure is the Host's `HostError`.
    */
-  async query(input: QueryInput): Promise<AnswerView> {
+  async query(input: QueryInput): Promise<QueryReply> {
     const { localId, connection } = this.current;
     const leg = await this.#host!.query(localId, input);
     switch (leg.outcome) {
       case "frames":
       case "budget_lie":
       case "frame_flood":
-        return this.#keep(input, leg.result, leg, connection.provider.name);
+        return { outcome: "answered", answer: await this.#keep(input, leg.result, leg, connection.provider.name) };
       case "consent_required":
-        throw new HostError("consent_required", `provider ${localId} needs consent before it is sent anything`);
+        return { outcome: leg.outcome };
       case "consent_scope_required":
-        throw new HostError(
-          "consent_scope_required",
-          `provider ${localId} needs consent for ${leg.missing.join(", ")}`,
-          {
-            scopes: leg.missing,
-          },
-        );
+        return { outcome: leg.outcome, missing: leg.missing };
       case "failed":
         throw leg.error;
     }
@@ -195,14 +179,14 @@ export class Session {
   /** An answer kept earlier, by number. */
   answer(answer: number): KeptAnswer {
     const kept = this.#answers.find((a) => a.view.answer === answer);
-    if (!kept) throw new HostError("unknown_provider", `answer ${answer} is no longer kept`);
+    if (!kept) throw new PlaygroundError("no_answer", `answer ${answer} is no longer kept`);
     return kept;
   }
 
   /** The latest live answer of the provider connected now. */
   latestLive(): KeptAnswer & { leg: FramesLeg } {
-    const kept = this.#answers.findLast((a) => a.leg !== undefined && a.view.source === "live");
-    if (!kept?.leg) throw new HostError("unknown_provider", "run a query first");
+    const kept = [...this.#answers].reverse().find((a) => a.leg !== undefined && a.view.source === "live");
+    if (!kept?.leg) throw new PlaygroundError("no_answer", "run a query first");
     return kept as KeptAnswer & { leg: FramesLeg };
   }
 
@@ -235,7 +219,7 @@ export class Session {
 
   /** Revalidates the latest live answer's frames (spec §4.7). */
   verifyFrames(frames: Parameters<Host["verifyFrames"]>[0]) {
-    if (!this.#host) throw new HostError("unknown_provider", "connect to a provider first");
+    if (!this.#host) throw new PlaygroundError("not_connected", "connect to a provider first");
     return this.#host.verifyFrames(frames);
   }
 

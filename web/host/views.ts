@@ -7,14 +7,14 @@ import { frameProof, traceInclusion } from "../../src/attest/index.ts";
 import type { DroppedFrame, Revalidation } from "../../src/host/index.ts";
 import { type FrameId, frameIdKey } from "../../src/protocol/index.ts";
 import type { PathView, RevalidationView } from "../shared/messages.ts";
-import type { KeptAnswer } from "./session.ts";
+import type { KeptAnswer } from "./kept-answer.ts";
 
 /**
  * The path of frame `index` from its leaf to the root: the proof the provider
  * sent (matched by full identity, F11), or, when it sent none, the one the
  * recomputed tree gives (F13), replayed step by step.
  */
-export function pathView(kept: KeptAnswer, index: number): PathView {
+export function pathView(kept: Pick<KeptAnswer, "result" | "providerName" | "tree">, index: number): PathView {
   const { result, providerName, tree } = kept;
   const frame = result.frames[index];
   if (!frame) throw new RangeError("no such frame");

@@ -1,8 +1,9 @@
 /**
  * The in-page provider: the docs provider (spec §4.13) in a Web Worker, over
  * this repo's README and docs/ as indexed at build time, signing with a dev
- * key generated at build time, served as NDJSON over a MessagePort (`serve`),
- * so the playground works with the network off.
+ * key generated at build time, so the playground works with the network off.
+ * The page hands it its end of a link to the host Worker (`link`); over it the
+ * host opens each session on a port of its own (`serve`), NDJSON both ways.
  */
 import { signerFromSeed } from "../../src/attest/index.ts";
 import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
@@ -11,7 +12,7 @@ import { serveStream } from "../../src/provider/index.ts";
 import { NdjsonDecoderStream } from "../../src/wire/index.ts";
 import corpusJson from "playground:corpus";
 import devSeedHex from "playground:dev-seed";
-import type { ProviderControl, ProviderEvent } from "../shared/messages.ts";
+import type { ProviderControl, ProviderEvent, ProviderLink } from "../shared/messages.ts";
 import { countersign, TamperDesk } from "./countersign.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -43,6 +44,7 @@ async function serve(port: MessagePort): Promise<void> {
 
 self.onmessage = (event: MessageEvent<ProviderControl>) => {
   const message = event.data;
-  if (message.type === "serve") void serve(message.port);
+  if (message.type === "link")
+    message.port.onmessage = (opened: MessageEvent<ProviderLink>) => void serve(opened.data.port);
   else desk.arm(message);
 };

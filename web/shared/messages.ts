@@ -1,7 +1,10 @@
 /**
- * What the page and its host Worker say to each other (types only). The host
+ * What the page and its two Workers say to each other (types only). The host
  * (connections, consent, audits, every signature check) runs in a Worker so the
- * page's main thread only renders; the page owns Web Storage and the DOM.
+ * page's main thread only renders; the page owns Web Storage and the DOM. The
+ * host reaches the in-page provider's Worker over a channel of their own
+ * (`ProviderLink`): the page starts that Worker and hands each end to one
+ * side, and then carries none of their sessions.
  */
 import type { ContentBinding } from "../../src/attest/index.ts";
 import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
@@ -21,6 +24,7 @@ import type {
   ProviderInfo,
   Violation,
 } from "../../src/protocol/index.ts";
+import type { PlaygroundErrorKind } from "./playground-error.ts";
 
 /** Where to connect: a URL (with an optional bearer token), or the in-page provider over a MessagePort. */
 export type Target =
@@ -137,30 +141,39 @@ export interface WireEntry {
   readonly at: number;
 }
 
-/** A failure the page explains in words: a `HostError` kind, or what the page diagnosed about a failed fetch. */
+/** A failure the page explains in words: a `HostError` kind (spec §4.12), or one of the playground's own. */
 export interface ErrorView {
-  readonly kind:
-    | HostErrorKind
-    | "blocked_by_csp"
-    | "cors_refused"
-    | "unreachable"
-    | "in_page_unavailable"
-    | "bad_input"
-    | "internal";
+  readonly kind: HostErrorKind | PlaygroundErrorKind;
   readonly message: string;
   readonly details: HostErrorDetails;
 }
 
+/**
+ * What a query gets back (spec §4.5, §4.6): the answer, audited (a dropped one
+ * too, marked), or the consent the host needs before anything is sent (C1,
+ * C2; C6 names the scopes still missing). A failure is an `ErrorView`.
+ */
+export type QueryReply =
+  | { readonly outcome: "answered"; readonly answer: AnswerView }
+  | { readonly outcome: "consent_required" }
+  | { readonly outcome: "consent_scope_required"; readonly missing: readonly string[] };
+
 /** Requests from the page, by method. */
 export interface HostMethods {
   connect: {
-    /** `port` (transferred) reaches the in-page provider when `target.kind` is `in-page`. */
-    params: { target: Target; pinned: readonly AttesterKey[]; handshakeTimeoutMs: number; port?: MessagePort };
+    /** The in-page provider is reached over the link the page handed over (`link`). */
+    params: { target: Target; pinned: readonly AttesterKey[]; handshakeTimeoutMs: number };
     result: HandshakeView;
   };
+  /**
+   * The in-page provider's Worker started: `port` (transferred) is the host's end of a channel straight to it,
+   * over which each session gets a port of its own (`ProviderLink`); outside the request queue.
+   */
+  link: { params: { port: MessagePort }; result: null };
+  /** The in-page provider's Worker died: its link and every session over it end now; outside the request queue. */
   providerGone: { params: Record<string, never>; result: null };
   pin: { params: { keys: readonly AttesterKey[] }; result: null };
-  query: { params: { input: QueryInput }; result: AnswerView };
+  query: { params: { input: QueryInput }; result: QueryReply };
   grant: { params: { scope?: string }; result: null };
   revoke: { params: Record<string, never>; result: null };
   verify: { params: Record<string, never>; result: readonly RevalidationView[] };
@@ -175,7 +188,7 @@ export interface HostMethods {
   importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
   /**
    * Runs a conformance suite, outside the request queue; progress arrives as `conformance` events of the
-   * same `run`. Rejects with `aborted` when cancelled.
+   * same `run`. Rejects with `cancelled` when cancelled.
    */
   conformance: { params: { readonly run: number } & ConformanceSuite; result: ConformanceReport };
   /** Cancels a run: every connection it made is ended at once. */
@@ -195,9 +208,7 @@ export type HostMessage =
   /** Frames of a large answer, sent ahead of the reply in slices, so no single message takes long to receive. */
   | { readonly event: "frames"; readonly answer: number; readonly frames: readonly FrameView[] }
   /** A conformance run's progress: the checks it will run, then each check as it starts and finishes. */
-  | { readonly event: "conformance"; readonly run: number; readonly progress: ConformanceProgress }
-  /** A conformance run against the in-page provider wants a new session: pass `port` to the provider Worker. */
-  | { readonly event: "conformance-port"; readonly run: number; readonly port: MessagePort };
+  | { readonly event: "conformance"; readonly run: number; readonly progress: ConformanceProgress };
 
 /**
  * Which suite a run is: the provider checks against a target (spec §5.1), or the host and composition
@@ -215,10 +226,16 @@ export interface HostInit {
   readonly consent: ConsentState;
 }
 
-/** What the page tells the in-page provider Worker. */
+/** What the page tells the in-page provider Worker: its end of the link to the host (once), or a tamper order. */
 export type ProviderControl =
-  | { readonly type: "serve"; readonly port: MessagePort }
+  | { readonly type: "link"; readonly port: MessagePort }
   | { readonly type: "tamper"; readonly frameId: string; readonly kind: TamperKind };
+
+/** What the host tells the in-page provider over their link: serve a new session (NDJSON both ways) on `port`. */
+export interface ProviderLink {
+  readonly type: "serve";
+  readonly port: MessagePort;
+}
 
 /** The tamper panel's choices: one frame of the next answer is corrupted after signing. */
 export type TamperKind = "content" | "provenance" | "signature" | "lift";

@@ -70,6 +70,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return node as T;
 }
 
+/** The form field with this id. */
+export function input(id: string): HTMLInputElement {
+  return byId<HTMLInputElement>(id);
+}
+
 /** Replaces an element's children. */
 export function fill(node: Element, ...children: Child[]): void {
   node.replaceChildren();
@@ -92,6 +97,16 @@ export function fromTemplate(id: string): HTMLElement {
 /** A hash shortened for display: the first 12 hex digits (the full value goes beside it or in a title). */
 export function short(digest: string): string {
   return digest.startsWith("sha256:") ? `${digest.slice(7, 19)}…` : digest;
+}
+
+/** Offers `text` as a file download (nothing leaves the page). */
+export function download(name: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Lets the browser paint and handle input before the next slice of work. */

@@ -2,16 +2,18 @@
  * The in-page provider's Worker (web/provider). The page starts it as soon as
  * it has loaded (`start`), so its script, corpus and key are in memory before
  * anyone chooses it: cutting the network afterwards changes nothing. Each
- * connection gets a fresh MessageChannel, one port for the provider, the other
- * for the host Worker, so the two speak NDJSON directly.
+ * Worker started gets a link to the host Worker, a MessageChannel whose ends
+ * go one to each side (`onLink` hands the host's over), so the host opens its
+ * sessions itself and the two speak NDJSON directly; the page only starts,
+ * stops and arms the tamper desk.
  */
 import type { ProviderControl, ProviderEvent, TamperKind } from "../shared/messages.ts";
-import { HostFailure } from "./rpc.ts";
+import { PlaygroundError } from "../shared/playground-error.ts";
 import { startWorker } from "./worker-url.ts";
 
 /** Why the provider could not start: its script never loaded (or did not run), in words. */
-function unavailable(message: string): HostFailure {
-  return new HostFailure({ kind: "in_page_unavailable", message, details: {} });
+function unavailable(message: string): PlaygroundError {
+  return new PlaygroundError("in_page_unavailable", message);
 }
 
 /** The running in-page provider. */
@@ -21,6 +23,7 @@ export class InPageProvider {
   constructor(
     readonly onEvent: (event: ProviderEvent) => void,
     readonly onCrash: () => void,
+    readonly onLink: (port: MessagePort) => void,
   ) {}
 
   /**
@@ -32,6 +35,10 @@ export class InPageProvider {
     if (this.#ready) return this.#ready;
     const worker = startWorker("provider.js", "in-page provider");
     this.#worker = worker;
+    const link = new MessageChannel();
+    const message: ProviderControl = { type: "link", port: link.port1 };
+    worker.postMessage(message, [link.port1]);
+    this.onLink(link.port2);
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(unavailable(`its Worker (provider.js) did not get ready within ${timeoutMs} ms`)),
@@ -51,21 +58,6 @@ export class InPageProvider {
     this.#ready = ready;
     ready.catch(() => this.#ready === ready && this.crash());
     return ready;
-  }
-
-  /** A port connected to a new session of the provider (starting its Worker first if needed). */
-  async connect(timeoutMs?: number): Promise<MessagePort> {
-    await this.start(timeoutMs);
-    const channel = new MessageChannel();
-    this.serve(channel.port1);
-    return channel.port2;
-  }
-
-  /** Hands `port` to the provider: a new session on it (starting its Worker first if needed). */
-  serve(port: MessagePort): void {
-    if (!this.#worker) void this.start().catch(() => undefined);
-    const message: ProviderControl = { type: "serve", port };
-    this.#worker!.postMessage(message, [port]);
   }
 
   /** Arms the tamper desk: the next answer that carries `frameId` is corrupted after signing. */

@@ -16,8 +16,10 @@ export class HostClient {
   /** Frames of large answers, received in slices ahead of the reply that names them. */
   readonly #slices = new Map<number, FrameView[]>();
   #next = 1;
+  /** Where the host's events go (consent changes, conformance progress): main.ts routes them. */
+  onEvent: (message: Exclude<HostMessage, { id: number }>) => void = () => undefined;
 
-  constructor(init: HostInit, onEvent: (message: Exclude<HostMessage, { id: number }>) => void) {
+  constructor(init: HostInit) {
     this.#worker = startWorker("host.js", "frameline host");
     this.#worker.onmessage = (event: MessageEvent<HostMessage>) => {
       const message = event.data;
@@ -27,7 +29,7 @@ export class HostClient {
         this.#slices.set(message.answer, slices);
         return;
       }
-      if (!("id" in message)) return onEvent(message);
+      if (!("id" in message)) return this.onEvent(message);
       const waiter = this.#waiting.get(message.id);
       this.#waiting.delete(message.id);
       if (message.ok) waiter?.resolve(this.#restore(message.value));
@@ -41,15 +43,15 @@ export class HostClient {
     this.#worker.postMessage(init);
   }
 
-  /** Puts the frames sent ahead back into the answers of a reply (an answer, or an import's answers). */
+  /** Puts the frames sent ahead back into the answers of a reply (a query's answer, or an import's answers). */
   #restore(value: unknown): unknown {
     const put = (view: AnswerView): AnswerView => {
       const frames = this.#slices.get(view.answer);
       this.#slices.delete(view.answer);
       return frames ? { ...view, frames } : view;
     };
-    const reply = value as { answer?: unknown; answers?: AnswerView[] } | null;
-    if (typeof reply?.answer === "number") return put(reply as AnswerView);
+    const reply = value as { outcome?: string; answer?: AnswerView; answers?: AnswerView[] } | null;
+    if (reply?.outcome === "answered") return { ...reply, answer: put(reply.answer!) };
     if (Array.isArray(reply?.answers)) return { ...reply, answers: reply.answers.map(put) };
     return value;
   }

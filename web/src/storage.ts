@@ -63,9 +63,10 @@ export function pinState(localId: string, key: AttesterKey): "pinned" | "unpinne
   return pinned.public_key === key.public_key && pinned.algorithm === key.algorithm ? "pinned" : "mismatch";
 }
 
-/** A remembered token, if the person asked for one to be kept. */
+/** A remembered token, if the person asked for one to be kept (a stored value that is not a string is none). */
 export function rememberedToken(localId: string): string | undefined {
-  return read<string | undefined>(TOKEN_PREFIX + localId, undefined);
+  const token = read<unknown>(TOKEN_PREFIX + localId, undefined);
+  return typeof token === "string" ? token : undefined;
 }
 
 /** Keeps or forgets a token for a provider. */

@@ -21,7 +21,7 @@
 import type { CheckResult, ConformanceReport } from "../../../src/conformance/index.ts";
 import type { ConformanceProgress, ConformanceSuite } from "../../shared/messages.ts";
 import type { HostClient } from "../rpc.ts";
-import type { Kit } from "./kit.ts";
+import type { Kit } from "../kit.ts";
 
 /** A row's state: the suite's three outcomes, and the page's own before and after. */
 type RowStatus = CheckResult["status"] | "waiting" | "running" | "not run";

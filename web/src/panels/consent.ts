@@ -6,7 +6,7 @@
 import type { ConsentState } from "../../../src/host/index.ts";
 import { byId, el, fill, quote } from "../dom.ts";
 import type { HandshakeView } from "../../shared/messages.ts";
-import { scopeWords } from "./handshake.ts";
+import { scopeWords } from "../parts/scopes.ts";
 
 /**
  * Asks the person, in a modal dialog, whether to send queries to the provider
@@ -44,18 +44,22 @@ export function askConsent(view: HandshakeView, scope?: string): Promise<boolean
   });
 }
 
-/** Renders what the person has consented to for the provider connected now. */
-export function renderConsent(view: HandshakeView | undefined, state: ConsentState): void {
-  const section = byId("consent");
-  if (!view) {
-    section.hidden = true;
-    return;
-  }
+/** What the person has consented to for a provider: its record (C1) and its receipts (C6). */
+function consentOf(view: HandshakeView, state: ConsentState) {
   const record = state.records.find((r) => r.provider_id === view.localId);
-  const receipts = state.receipts.filter((r) => r.provider_id === view.localId);
+  return { record, receipts: state.receipts.filter((r) => r.provider_id === view.localId) };
+}
+
+/** Whether the consent panel has anything to say: the provider sends data off this machine, or consent is recorded. */
+export function consentMatters(view: HandshakeView, state: ConsentState): boolean {
+  const { record, receipts } = consentOf(view, state);
   const flow = view.provider.data_flow;
-  const needs = flow.egress || (flow.egress_scopes ?? []).some((s) => s !== "local-only");
-  section.hidden = !needs && !record && receipts.length === 0;
+  return flow.egress || (flow.egress_scopes ?? []).some((s) => s !== "local-only") || !!record || receipts.length > 0;
+}
+
+/** Renders what the person has consented to for the provider connected now. */
+export function renderConsent(view: HandshakeView, state: ConsentState): void {
+  const { record, receipts } = consentOf(view, state);
   fill(
     byId("consent-summary"),
     ...(record || receipts.length > 0

@@ -10,19 +10,8 @@ import { isolated } from "../../shared/visible.ts";
 import { byId, el, quote, slots } from "../dom.ts";
 import type { HandshakeView } from "../../shared/messages.ts";
 import { pinState } from "../storage.ts";
-import { violationList } from "./badge.ts";
-
-const SCOPES: Record<string, string> = {
-  "local-only": "stays on this machine",
-  "org-tenant": "goes to your organisation's tenant",
-  "third-party-index": "is sent to a third-party index",
-  "third-party-model": "is sent to a third-party model",
-};
-
-/** What an egress scope means for a person (spec §1.4). */
-export function scopeWords(scope: string): string {
-  return SCOPES[scope] ?? `goes where ${isolated(scope)} says (a scope this page does not know)`;
-}
+import { violationList } from "../parts/badge.ts";
+import { scopeWords } from "../parts/scopes.ts";
 
 function yes(value: boolean | undefined): string {
   return value ? "yes" : "no";
@@ -128,5 +117,4 @@ export function renderHandshake(view: HandshakeView, onPin: Pin): void {
     const found = view.attesterKeys.find((k) => k.key.key_id === id);
     if (found) onPin(found.key, button!.getAttribute("data-action") === "pin");
   };
-  byId("handshake").hidden = false;
 }

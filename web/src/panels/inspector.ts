@@ -11,7 +11,7 @@ import type { QueryInput } from "../../../src/host/index.ts";
 import type { Target, WireEntry } from "../../shared/messages.ts";
 import type { LogEntry } from "../announce.ts";
 import type { HostClient } from "../rpc.ts";
-import type { Kit } from "./kit.ts";
+import type { Kit } from "../kit.ts";
 
 /** One answered query of the session. */
 export interface HistoryEntry {

@@ -63,10 +63,56 @@ function rootClass(path: PathView): string {
   return path.signedRoot !== undefined && path.signedRoot === path.root ? "root-ok" : "root-bad";
 }
 
+/** What the path is, and whether it leads to the signed root. */
+function summary(path: PathView): HTMLElement {
+  const matches = path.signedRoot !== undefined && path.signedRoot === path.root;
+  return el(
+    "p",
+    {},
+    "Frame ",
+    quote(path.frameId),
+    `: leaf ${path.leafIndex} of ${path.leafCount}, ${path.source === "provider" ? "the proof the provider sent" : "a proof derived from the recomputed tree (the provider sent none)"}. `,
+    el(
+      "strong",
+      { "data-path": matches ? "matches" : "differs" },
+      path.signedRoot === undefined
+        ? "No root is signed."
+        : matches
+          ? "The root this path leads to is the signed root."
+          : "The root this path leads to is NOT the signed root.",
+    ),
+  );
+}
+
+/** Every hash of the path in full, as text: the commitment, the leaf, each step, the signed root. */
+function hashList(path: PathView): HTMLElement {
+  return el(
+    "ol",
+    { class: "hashes" },
+    el("li", {}, "commitment ", el("span", { class: "hash" }, path.commitment)),
+    el("li", {}, "leaf = H(0x00 ‖ commitment) ", el("span", { class: "hash" }, path.leaf)),
+    ...path.steps.map((s) =>
+      el(
+        "li",
+        {},
+        `sibling on the ${s.siblingIsLeft ? "left" : "right"} `,
+        el("span", { class: "hash" }, s.sibling),
+        " → node ",
+        el("span", { class: "hash" }, s.node),
+      ),
+    ),
+    el(
+      "li",
+      {},
+      "signed root ",
+      el("span", { class: "hash" }, path.signedRoot === undefined ? "none" : quote(path.signedRoot)),
+    ),
+  );
+}
+
 /** Renders the path panel for a frame. */
 export function renderPath(path: PathView): void {
   const body = byId("proof-body");
-  byId("proof").hidden = false;
   if (path.problem) {
     fill(
       body,
@@ -74,47 +120,5 @@ export function renderPath(path: PathView): void {
     );
     return;
   }
-  const matches = path.signedRoot !== undefined && path.signedRoot === path.root;
-  fill(
-    body,
-    el(
-      "p",
-      {},
-      "Frame ",
-      quote(path.frameId),
-      `: leaf ${path.leafIndex} of ${path.leafCount}, ${path.source === "provider" ? "the proof the provider sent" : "a proof derived from the recomputed tree (the provider sent none)"}. `,
-      el(
-        "strong",
-        { "data-path": matches ? "matches" : "differs" },
-        path.signedRoot === undefined
-          ? "No root is signed."
-          : matches
-            ? "The root this path leads to is the signed root."
-            : "The root this path leads to is NOT the signed root.",
-      ),
-    ),
-    el("div", { class: "path" }, drawing(path)),
-    el(
-      "ol",
-      { class: "hashes" },
-      el("li", {}, "commitment ", el("span", { class: "hash" }, path.commitment)),
-      el("li", {}, "leaf = H(0x00 ‖ commitment) ", el("span", { class: "hash" }, path.leaf)),
-      ...path.steps.map((s) =>
-        el(
-          "li",
-          {},
-          `sibling on the ${s.siblingIsLeft ? "left" : "right"} `,
-          el("span", { class: "hash" }, s.sibling),
-          " → node ",
-          el("span", { class: "hash" }, s.node),
-        ),
-      ),
-      el(
-        "li",
-        {},
-        "signed root ",
-        el("span", { class: "hash" }, path.signedRoot === undefined ? "none" : quote(path.signedRoot)),
-      ),
-    ),
-  );
+  fill(body, summary(path), el("div", { class: "path" }, drawing(path)), hashList(path));
 }

@@ -5,9 +5,7 @@
  */
 import type { QueryInput } from "../../../src/host/index.ts";
 import { FRAME_KINDS, isTimestamp } from "../../../src/protocol/index.ts";
-import { byId, el, fill, quote } from "../dom.ts";
-
-const input = (id: string) => byId<HTMLInputElement>(id);
+import { byId, el, fill, input, quote } from "../dom.ts";
 
 /** Lists the seven base kinds as checkboxes, marking the ones the provider serves. */
 export function renderKinds(served: readonly string[]): void {

@@ -10,8 +10,8 @@ import type { Provenance } from "../../../src/protocol/index.ts";
 import type { AnswerView, BadgeTone, FrameView } from "../../shared/messages.ts";
 import { isolated } from "../../shared/visible.ts";
 import { byId, el, fill, fromTemplate, marked, nextTask, quote, slots } from "../dom.ts";
-import { badge, violationList } from "./badge.ts";
-import { renderBudget } from "./budget.ts";
+import { badge, violationList } from "../parts/badge.ts";
+import { renderBudget } from "../parts/budget.ts";
 
 /** Work per slice before the page yields to input and painting. */
 const SLICE_MS = 4;
@@ -144,7 +144,6 @@ let generation = 0;
  */
 export async function renderAnswer(answer: AnswerView, actions: CardActions): Promise<void> {
   const mine = ++generation;
-  byId("results").hidden = false;
   const { words, notVerified } = tally(answer.frames);
   fill(
     byId("answer-summary"),

@@ -1,12 +1,10 @@
-/** The tamper panel: shown for the in-page provider, listing the frames of the latest answer. */
+/** The tamper panel (shown for a live answer of the in-page provider, web/src/state.ts): the frames of that answer. */
 import type { AnswerView, TamperKind } from "../../shared/messages.ts";
 import { isolated } from "../../shared/visible.ts";
 import { byId, el, fill } from "../dom.ts";
 
-/** Fills the frame choice from an answer (or hides the panel when the provider is not the in-page one). */
-export function renderTamper(answer: AnswerView | undefined, inPage: boolean): void {
-  byId("tamper").hidden = !inPage || !answer || answer.source !== "live";
-  if (!answer) return;
+/** Fills the frame choice from an answer. */
+export function renderTamper(answer: AnswerView): void {
   fill(
     byId("tamper-frame"),
     ...answer.frames.map((f) =>

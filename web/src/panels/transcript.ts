@@ -1,20 +1,10 @@
 /**
- * Export and import: the session's envelopes as NDJSON and its verdicts as
- * JSON, downloaded as files; a transcript read from a file picker or a drop,
- * handed to the host to re-verify offline.
+ * The transcript panel: a transcript read from a file picker or a drop (the
+ * flow hands it to the host to re-verify offline, web/src/flows/transcript.ts),
+ * and what the import found.
  */
 import type { AnswerView, ImportView } from "../../shared/messages.ts";
 import { byId, el, fill, quote } from "../dom.ts";
-
-/** Offers `text` as a file download (nothing leaves the page). */
-export function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = el("a", { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Calls `onFile` for a file chosen in the picker or dropped on the drop zone. */
 export function watchImports(onFile: (file: File) => void): void {

@@ -4,11 +4,10 @@
  * no module with app.js and splitting the page moves nothing into a chunk
  * that would load up front.
  */
-import type { announce, keepFocus } from "../announce.ts";
-import type { byId, el, fill, quote } from "../dom.ts";
-import type { download } from "./transcript.ts";
+import type { announce, keepFocus } from "./announce.ts";
+import type { byId, download, el, fill, quote } from "./dom.ts";
 
-/** The page's helpers a lazily loaded panel uses (web/src/dom.ts, announce.ts, the transcript panel's `download`). */
+/** The page's helpers a lazily loaded panel uses (web/src/dom.ts, announce.ts). */
 export interface Kit {
   readonly byId: typeof byId;
   readonly el: typeof el;

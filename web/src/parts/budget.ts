@@ -1,5 +1,5 @@
 /**
- * The budget bar (spec §2.7): the declared total against `max_tokens`, each
+ * The budget bar of the results panel (spec §2.7): the declared total against `max_tokens`, each
  * frame's recomputed cost as a segment, and every B1, B3, B4 violation with
  * its anchor. The numbers are the canonical costs `ceil(utf8 bytes / 4)`.
  */

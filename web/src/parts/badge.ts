@@ -1,5 +1,6 @@
 /**
- * Badges and breaches as elements. A badge: its tone as a class (a filled pill
+ * Badges and breaches as elements, drawn by several panels (results,
+ * handshake). A badge: its tone as a class (a filled pill
  * with an icon, style.css: nothing a provider's text can draw, since provider
  * text is always quoted), its words as text, and its machine verdict as data
  * (for the verdicts export and tests).
