@@ -254,6 +254,24 @@ describe("credentials", () => {
     globalThis.fetch = original;
   });
 
+  /** Asks QUESTION of one HTTPS provider reached through `ep`, its bearer token in the secret DOCS_TOKEN. */
+  async function askThrough(ep: Endpoint, token: string) {
+    globalThis.fetch = ep.fetch;
+    const context = await askContextFrom({
+      PROVIDERS: [
+        {
+          name: "docs",
+          url: "https://docs.example/contextgraph",
+          token_secret: "DOCS_TOKEN",
+          consent: { egress: true },
+        },
+      ],
+      DOCS_TOKEN: token,
+      HANDSHAKE_CACHE: "off",
+    });
+    return post(createAskHandler({ context: () => context }), QUESTION);
+  }
+
   test("the token in the secret a provider names is sent as a bearer token and never shows in the answer (C8)", async () => {
     const TOKEN = "tok_3f9c1a7e5b2d4c6a8e0f1b3d";
     // A provider (or a proxy in front of it) that reflects the Authorization header into a frame.
@@ -270,20 +288,7 @@ describe("credentials", () => {
       );
       return new Response(reflected, { status: response.status, headers: response.headers });
     });
-    globalThis.fetch = ep.fetch;
-    const context = await askContextFrom({
-      PROVIDERS: [
-        {
-          name: "docs",
-          url: "https://docs.example/contextgraph",
-          token_secret: "DOCS_TOKEN",
-          consent: { egress: true },
-        },
-      ],
-      DOCS_TOKEN: TOKEN,
-      HANDSHAKE_CACHE: "off",
-    });
-    const answer = await post(createAskHandler({ context: () => context }), QUESTION);
+    const answer = await askThrough(ep, TOKEN);
     assert.equal(answer.status, 200);
     assert.deepEqual(ep.authorizations, [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
     assert.doesNotMatch(answer.text, /tok_3f9c1a7e5b2d/);
@@ -327,20 +332,7 @@ describe("credentials", () => {
         .replaceAll("CITE", spellings.slice(3).join(" | "));
       return new Response(body, { status: response.status, headers: response.headers });
     });
-    globalThis.fetch = ep.fetch;
-    const context = await askContextFrom({
-      PROVIDERS: [
-        {
-          name: "docs",
-          url: "https://docs.example/contextgraph",
-          token_secret: "DOCS_TOKEN",
-          consent: { egress: true },
-        },
-      ],
-      DOCS_TOKEN: TOKEN,
-      HANDSHAKE_CACHE: "off",
-    });
-    const answer = await post(createAskHandler({ context: () => context }), QUESTION);
+    const answer = await askThrough(ep, TOKEN);
     assert.equal(answer.status, 200);
     assert.match(
       answer.json.prompt,

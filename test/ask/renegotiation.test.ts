@@ -4,7 +4,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { STORE_KEY } from "../support/ask/store-key.ts";
-import { HandshakeCache, Host, HostError, httpTransport, memoryHandshakeStore } from "../../src/host/index.ts";
+import {
+  type Connection,
+  HandshakeCache,
+  Host,
+  HostError,
+  httpTransport,
+  memoryHandshakeStore,
+} from "../../src/host/index.ts";
 import { legOf } from "../support/host/adversaries.ts";
 import { down, type Endpoint, endpoint, providerApp, scripted, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 
@@ -18,6 +25,14 @@ async function warmed(store = memoryHandshakeStore()) {
   const cache = new HandshakeCache({ storeKey: STORE_KEY, store });
   await cache.connect(KEY, transportOf(provider));
   return { provider, cache, store };
+}
+
+/** A Host over `connection` as "docs", consent granted for what it declares. */
+async function consentedHost(connection: Connection): Promise<Host> {
+  const host = new Host();
+  await host.add("docs", connection);
+  host.consent.grant("docs", connection.provider.data_flow, "test");
+  return host;
 }
 
 const ack = (version: string) => ({
@@ -44,9 +59,7 @@ describe("signals in an answer", () => {
     provider.serve(await providerApp({ keyN: 3, keyId: "key-1" })); // redeployed, a new key under the old id
     const connection = await cache.connect(KEY, transportOf(provider));
     assert.equal(connection.source, "memory");
-    const host = new Host();
-    await host.add("docs", connection);
-    host.consent.grant("docs", connection.provider.data_flow, "test");
+    const host = await consentedHost(connection);
     const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(provider.posted, ["handshake", "query", "handshake"]);
     assert.deepEqual(connection.signals, [{ kind: "changed_key", keyId: "key-1" }]);
@@ -69,9 +82,7 @@ describe("signals in an answer", () => {
       return new Response(text, { status: response.status, headers: response.headers });
     });
     const connection = await cache.connect(KEY, transportOf(provider));
-    const host = new Host();
-    await host.add("docs", connection);
-    host.consent.grant("docs", connection.provider.data_flow, "test");
+    const host = await consentedHost(connection);
     const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(provider.posted, ["handshake", "query"]);
     assert.deepEqual(connection.signals, []);
@@ -86,9 +97,7 @@ describe("signals in an answer", () => {
     provider.serve(await providerApp({ keyN: 2 })); // redeployed with a rotated key
     const connection = await cache.connect(KEY, transportOf(provider));
     assert.equal(connection.source, "memory");
-    const host = new Host();
-    await host.add("docs", connection);
-    host.consent.grant("docs", connection.provider.data_flow, "test");
+    const host = await consentedHost(connection);
     const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(provider.posted, ["handshake", "query", "handshake"]);
     assert.deepEqual(connection.signals, [{ kind: "unknown_key", keyId: "key-2" }]);
@@ -142,9 +151,7 @@ describe("signals in an answer", () => {
       return response;
     });
     const connection = await cache.connect(KEY, transportOf(provider));
-    const host = new Host();
-    await host.add("docs", connection);
-    host.consent.grant("docs", connection.provider.data_flow, "test");
+    const host = await consentedHost(connection);
     const leg = legOf(await host.query("docs", QUERY), "frames");
     assert.deepEqual(
       leg.frames.map((f) => f.attestation),
