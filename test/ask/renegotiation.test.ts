@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { STORE_KEY } from "../support/ask/store-key.ts";
-import { HandshakeCache, Host, HostError, httpTransport, memoryHandshakeStore } from "../../src/host/index.ts";
+import { HandshakeCache, Host, HostError, httpTransport, memoryHandshakeStore } from "../support/lib.ts";
 import { legOf } from "../support/host/adversaries.ts";
 import { down, type Endpoint, endpoint, providerApp, scripted, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 

@@ -6,14 +6,16 @@ import { describe, test } from "node:test";
 import {
   type CheckResult,
   type ConformanceReport,
-  PROVIDER_CHECK_NAMES,
+  type ContextFrame,
+  defineProvider,
   type ProgressEvent,
+  PROVIDER_CHECK_NAMES,
+  quote,
   runConformance,
-} from "../../src/conformance/index.ts";
-import { quote } from "../../src/conformance/evidence.ts";
-import { stdioTarget } from "../../src/node/stdio-child.ts";
+  signerFromSeed,
+} from "../support/lib.ts";
+import { stdioTarget } from "../support/node-lib.ts";
 import { contextFrame } from "../support/frame.ts";
-import { type ContextFrame, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { ackLine, kitTarget, scriptedTarget } from "../support/conformance/peers.ts";
 import { PROVIDER_CHECKS } from "../support/conformance/expected.ts";
 import { candidate, echoProvider } from "../support/providers.ts";

@@ -3,7 +3,7 @@
 // the connection gives up on it after the close grace.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { spawnStdioChild, stdioTransport } from "../../src/node/stdio-child.ts";
+import { spawnStdioChild, stdioTransport } from "../support/node-lib.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { connect, Host } from "../support/lib.ts";
 import { within } from "../support/host/stdio.ts";
