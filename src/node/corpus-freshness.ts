@@ -37,7 +37,7 @@ const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).
  * corpus is taken as fresh.
  */
 async function codeDigest(): Promise<string | undefined> {
-  if (!existsSync(join(CODE_DIR, "docs")) || !existsSync(join(CODE_DIR, "node"))) return undefined;
+  if (!existsSync(join(CODE_DIR, "docs-provider")) || !existsSync(join(CODE_DIR, "node"))) return undefined;
   const entries = await readdir(CODE_DIR, { recursive: true, withFileTypes: true });
   const code = entries
     .filter((entry) => entry.isFile() && CODE_FILE.test(entry.name))

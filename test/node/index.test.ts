@@ -95,7 +95,7 @@ describe("frameline index", () => {
     await writeFile(join(project, "docs", "one.md"), "# One\n\nA single section.\n");
     assert.match((await frameline(["index", "docs"], project, cli)).stderr, /^frameline: indexed /);
     assert.match((await frameline(["index", "docs"], project, cli)).stderr, /is up to date/);
-    await writeFile(join(copy, "src", "docs", "corpus.ts"), "\n// changed\n", { flag: "a" });
+    await writeFile(join(copy, "src", "docs-provider", "corpus.ts"), "\n// changed\n", { flag: "a" });
     assert.match((await frameline(["index", "docs"], project, cli)).stderr, /^frameline: indexed /);
   });
 
