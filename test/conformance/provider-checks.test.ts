@@ -78,10 +78,13 @@ describe("the provider run", () => {
   });
 
   test("an aborted run ends its connections at once and rejects with the signal's reason", async () => {
-    const silent = scriptedTarget(() => undefined);
     const controller = new AbortController();
     const reason = new Error("stop");
-    setTimeout(() => controller.abort(reason), 50);
+    // Aborted once the connection is open: the silent peer has the handshake and will never answer it.
+    const silent = scriptedTarget((_, envelope) => {
+      if (envelope?.type === "handshake") controller.abort(reason);
+      return undefined;
+    });
     await assert.rejects(runConformance(silent, { signal: controller.signal }), (error) => error === reason);
     assert.equal(silent.terminated(), 1);
   });
