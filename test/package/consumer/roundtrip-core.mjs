@@ -4,6 +4,7 @@
 import * as root from "frameline";
 import * as attest from "frameline/attest";
 import * as conformance from "frameline/conformance";
+import * as misbehave from "frameline/conformance/misbehave";
 import * as docs from "frameline/docs";
 import * as host from "frameline/host";
 import * as protocol from "frameline/protocol";
@@ -23,6 +24,7 @@ export const WEB_SUBPATHS = {
   "frameline/docs": docs,
   "frameline/host": host,
   "frameline/conformance": conformance,
+  "frameline/conformance/misbehave": misbehave,
 };
 
 /** The names each module namespace exports at run time, sorted. */
