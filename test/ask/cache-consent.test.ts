@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
-import { HandshakeCache, Host, httpTransport, memoryHandshakeStore } from "../../src/host/index.ts";
+import { HandshakeCache, Host, httpTransport, memoryHandshakeStore } from "../support/lib.ts";
 import { endpoint, providerApp, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 import { STORE_KEY } from "../support/ask/store-key.ts";
 

@@ -3,7 +3,7 @@
 // value never in a message; the cache shared by the isolate's questions unless HANDSHAKE_CACHE is "off".
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { HostError } from "../../src/host/index.ts";
+import { HostError } from "../support/lib.ts";
 import { ConfigError, readProviders } from "../../worker/ask/config.ts";
 import { askContextFrom, handshakeCacheFor } from "../../worker/ask/context.ts";
 import { askProviders } from "../../worker/ask/providers.ts";

@@ -4,7 +4,7 @@
 // token from a named secret is sent but never shows in an answer.
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import { HandshakeCache, httpTransport } from "../../src/host/index.ts";
+import { HandshakeCache, httpTransport } from "../support/lib.ts";
 import type { AskProvider } from "../../worker/ask/ask.ts";
 import { ConfigError } from "../../worker/ask/config.ts";
 import { askContextFrom } from "../../worker/ask/context.ts";

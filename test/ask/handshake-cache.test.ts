@@ -6,13 +6,13 @@ import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { resealed, STORE_KEY } from "../support/ask/store-key.ts";
 import {
-  type HandshakeStore,
   HandshakeCache,
+  type HandshakeStore,
   Host,
   httpTransport,
   kvHandshakeStore,
   memoryHandshakeStore,
-} from "../../src/host/index.ts";
+} from "../support/lib.ts";
 import { type Endpoint, endpoint, providerApp, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 import { publicKeyOfSeed } from "../support/worker/http.ts";
 import { seedOf } from "../support/ask/endpoint.ts";

@@ -11,7 +11,7 @@ import {
   HostError,
   httpTransport,
   memoryHandshakeStore,
-} from "../../src/host/index.ts";
+} from "../support/lib.ts";
 import { legOf } from "../support/host/adversaries.ts";
 import { down, type Endpoint, endpoint, providerApp, scripted, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 

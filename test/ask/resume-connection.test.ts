@@ -2,7 +2,7 @@
 // provider sent it, and `resumeConnection` accepts a cached ack exactly as a fresh one, sending nothing.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HostError, httpTransport, negotiate, resumeConnection } from "../../src/host/index.ts";
+import { HostError, httpTransport, negotiate, resumeConnection } from "../support/lib.ts";
 import { endpoint, providerApp, scripted, URL_OF_PROVIDER } from "../support/ask/endpoint.ts";
 
 const QUERY = { goal: "resume", max_frames: 2, max_tokens: 200 };

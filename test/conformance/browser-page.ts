@@ -4,15 +4,16 @@
 // on window.__frameline; the node test (browser.test.ts) asserts on it.
 import {
   type ConformanceReport,
-  type ProgressEvent,
+  docsProvider,
+  misbehavingDocsProvider,
   passed,
+  type ProgressEvent,
+  readCorpus,
   runConformance,
   runHostConformance,
+  signerFromSeed,
   type StreamTarget,
-} from "../../src/conformance/index.ts";
-import { signerFromSeed } from "../../src/attest/index.ts";
-import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
-import { misbehavingDocsProvider } from "../../src/misbehave/index.ts";
+} from "../support/lib.ts";
 
 /** A target that starts a Web Worker per connection, bridged to a stream pair over postMessage. */
 function workerTarget(mode?: string): StreamTarget {

@@ -1,10 +1,14 @@
 // Runs in a Web Worker in Chromium: the docs provider (or, with ?mode=, its misbehaving twin) on a
 // stream pair bridged over postMessage, as a page's in-page provider would run in the playground.
-import { signerFromSeed } from "../../src/attest/index.ts";
-import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
-import { isMisbehaveMode, misbehavingDocsProvider } from "../../src/misbehave/index.ts";
-import { serveMisbehaving } from "../../src/node/serve-misbehaving.ts";
-import { serveStream } from "../../src/provider/index.ts";
+import {
+  docsProvider,
+  isMisbehaveMode,
+  misbehavingDocsProvider,
+  readCorpus,
+  serveMisbehaving,
+  serveStream,
+  signerFromSeed,
+} from "../support/lib.ts";
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;

@@ -5,9 +5,13 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { docsProvider, readCorpus } from "../../src/docs-provider/index.ts";
-import { PROVIDER_EXTENSION_NAMES } from "../../src/conformance/index.ts";
-import { createProviderApp, signerFromSeed } from "../support/lib.ts";
+import {
+  createProviderApp,
+  docsProvider,
+  PROVIDER_EXTENSION_NAMES,
+  readCorpus,
+  signerFromSeed,
+} from "../support/lib.ts";
 import { launchChromium } from "../support/browser/chromium.ts";
 import { bundleForBrowser, modulePage, pageResults } from "../support/browser/page-results.ts";
 import { serveForBrowser } from "../support/browser/serve.ts";

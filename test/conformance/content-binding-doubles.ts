@@ -5,15 +5,18 @@
 // that double fails on the states it reports.)
 import {
   type AuditedFrame,
-  composeForPrompt,
   type ComposedPrompt,
+  composeForPrompt,
   type ContextQueryResult,
+  framelineHost,
   type HandshakeAck,
+  type HostSession,
+  type HostUnderTest,
   type LegResult,
+  offeredFrom,
   recordingTransport,
   verifyResultSignatures,
 } from "../support/lib.ts";
-import { framelineHost, type HostSession, type HostUnderTest, offeredFrom } from "../../src/conformance/index.ts";
 
 /** frameline's host with some of its session's operations replaced. */
 function double(name: string, change: (real: HostSession) => Partial<HostSession>): HostUnderTest {

@@ -16,14 +16,13 @@ import {
   HOST_EXTENSION_NAMES,
   type HostSession,
   type HostUnderTest,
+  type LegResult,
   offeredFrom,
   passed,
   type ProgressEvent,
   runHostConformance,
-} from "../../src/conformance/index.ts";
-import { fileSource } from "../../src/node/file-source.ts";
-import { stdioTransport } from "../../src/node/stdio-child.ts";
-import type { LegResult } from "../support/lib.ts";
+} from "../support/lib.ts";
+import { fileSource, stdioTransport } from "../support/node-lib.ts";
 import { bundleCli, type CliBundle } from "../support/conformance/cli-bundle.ts";
 import { HOST_CHECKS } from "../support/conformance/expected.ts";
 import {

@@ -8,16 +8,23 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Miniflare } from "miniflare";
-import { type ConformanceReport, extensionsPassed, passed, runConformance } from "../../src/conformance/index.ts";
-import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs-provider/index.ts";
-import { fileSource } from "../../src/node/file-source.ts";
-import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
+import {
+  buildCorpus,
+  type ConformanceReport,
+  createProviderApp,
+  type DocsCorpus,
+  docsProvider,
+  extensionsPassed,
+  passed,
+  runConformance,
+  signerFromSeed,
+} from "../support/lib.ts";
+import { defaultCorpusFiles, fileSource } from "../support/node-lib.ts";
 import { sha256Hex } from "../docs-provider/support.ts";
 import { serveApps } from "../support/browser/serve.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { assertWellBehaved } from "../support/conformance/assert-report.ts";
 import { TEST_SEED } from "../support/conformance/cli-bundle.ts";
-import { createProviderApp, signerFromSeed } from "../support/lib.ts";
 import { run, userEnv } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";

@@ -3,8 +3,8 @@
 // it is named on a line of its own and the exit status is 1; a report without extensions is printed as before.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { ConformanceReport } from "../../src/conformance/index.ts";
-import { finish, type InspectOutput, progress } from "../../src/node/inspect-output.ts";
+import type { ConformanceReport } from "../support/lib.ts";
+import { finish, type InspectOutput, progress } from "../support/node-lib.ts";
 
 function captured(json = false): InspectOutput & { text: () => string } {
   let text = "";

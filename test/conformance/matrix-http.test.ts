@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Miniflare } from "miniflare";
-import { runConformance } from "../../src/conformance/index.ts";
-import { fileSource } from "../../src/node/file-source.ts";
+import { runConformance } from "../support/lib.ts";
+import { fileSource } from "../support/node-lib.ts";
 import { assertCaught, assertWellBehaved } from "../support/conformance/assert-report.ts";
 import { TEST_SEED } from "../support/conformance/cli-bundle.ts";
 import { MODES, WIRE_CHECKS } from "../support/conformance/expected.ts";

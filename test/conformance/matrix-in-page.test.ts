@@ -3,13 +3,16 @@
 // probes are skipped in-page, so a mode only they catch must make nothing fail here.
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { runConformance } from "../../src/conformance/index.ts";
-import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs-provider/index.ts";
-import { misbehavingDocsProvider } from "../../src/misbehave/index.ts";
-import type { MisbehaveMode } from "../../src/misbehave/index.ts";
-import { fileSource } from "../../src/node/file-source.ts";
-import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
-import { signerFromSeed } from "../support/lib.ts";
+import {
+  buildCorpus,
+  type DocsCorpus,
+  docsProvider,
+  type MisbehaveMode,
+  misbehavingDocsProvider,
+  runConformance,
+  signerFromSeed,
+} from "../support/lib.ts";
+import { defaultCorpusFiles, fileSource } from "../support/node-lib.ts";
 import { assertCaught, assertWellBehaved } from "../support/conformance/assert-report.ts";
 import { TEST_SEED } from "../support/conformance/cli-bundle.ts";
 import { MODES } from "../support/conformance/expected.ts";

@@ -3,8 +3,8 @@
 // at a time; each starts the provider three times (the host-driven checks, the malformed-input probe,
 // and the probes that share a connection). The matrix's wall time is reported as a diagnostic.
 import { test } from "node:test";
-import { runConformance } from "../../src/conformance/index.ts";
-import { fileSource } from "../../src/node/file-source.ts";
+import { runConformance } from "../support/lib.ts";
+import { fileSource } from "../support/node-lib.ts";
 import { assertCaught, assertWellBehaved } from "../support/conformance/assert-report.ts";
 import { bundleCli } from "../support/conformance/cli-bundle.ts";
 import { MODES } from "../support/conformance/expected.ts";

@@ -6,14 +6,16 @@ import { describe, test } from "node:test";
 import {
   type CheckResult,
   type ConformanceReport,
-  PROVIDER_CHECK_NAMES,
+  type ContextFrame,
+  defineProvider,
   type ProgressEvent,
+  PROVIDER_CHECK_NAMES,
+  quote,
   runConformance,
-} from "../../src/conformance/index.ts";
-import { quote } from "../../src/conformance/evidence.ts";
-import { stdioTarget } from "../../src/node/stdio-child.ts";
+  signerFromSeed,
+} from "../support/lib.ts";
+import { stdioTarget } from "../support/node-lib.ts";
 import { contextFrame } from "../support/frame.ts";
-import { type ContextFrame, defineProvider, signerFromSeed } from "../support/lib.ts";
 import { ackLine, kitTarget, scriptedTarget } from "../support/conformance/peers.ts";
 import { PROVIDER_CHECKS } from "../support/conformance/expected.ts";
 import { candidate, echoProvider } from "../support/providers.ts";
@@ -76,10 +78,13 @@ describe("the provider run", () => {
   });
 
   test("an aborted run ends its connections at once and rejects with the signal's reason", async () => {
-    const silent = scriptedTarget(() => undefined);
     const controller = new AbortController();
     const reason = new Error("stop");
-    setTimeout(() => controller.abort(reason), 50);
+    // Aborted once the connection is open: the silent peer has the handshake and will never answer it.
+    const silent = scriptedTarget((_, envelope) => {
+      if (envelope?.type === "handshake") controller.abort(reason);
+      return undefined;
+    });
     await assert.rejects(runConformance(silent, { signal: controller.signal }), (error) => error === reason);
     assert.equal(silent.terminated(), 1);
   });

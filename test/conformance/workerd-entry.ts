@@ -1,9 +1,13 @@
 // Bundled into a Worker and run in workerd (workerd.test.ts): the provider suite against a docs provider
 // in the same isolate (in-page, and on an in-memory stream pair so the wire-level probes run), a
 // misbehaving twin, and the host suite against the isolate's own Host. Answers with the three reports.
-import { runConformance, runHostConformance } from "../../src/conformance/index.ts";
-import { buildCorpus, docsProvider } from "../../src/docs-provider/index.ts";
-import { misbehavingDocsProvider } from "../../src/misbehave/index.ts";
+import {
+  buildCorpus,
+  docsProvider,
+  misbehavingDocsProvider,
+  runConformance,
+  runHostConformance,
+} from "../support/lib.ts";
 import { kitTarget } from "../support/conformance/peers.ts";
 
 const GUIDE = `# Guide

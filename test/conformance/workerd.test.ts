@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { build } from "esbuild";
-import type { ConformanceReport } from "../../src/conformance/index.ts";
+import type { ConformanceReport } from "../support/lib.ts";
 import { WORKERD_BUILD } from "../support/worker/bundle.ts";
 import { startWorker } from "../support/worker/http.ts";
 

@@ -9,10 +9,14 @@ import { describe, test } from "node:test";
 import {
   type ConformanceReport,
   type ConformanceTarget,
+  createProviderApp,
+  defineProvider,
+  type EnvelopeInit,
   type InPageTarget,
+  type Provider,
   runConformance,
-} from "../../src/conformance/index.ts";
-import { createProviderApp, defineProvider, type EnvelopeInit, type Provider, serveStream } from "../support/lib.ts";
+  serveStream,
+} from "../support/lib.ts";
 import { candidate } from "../support/providers.ts";
 
 const WRONG_ID = "q-not-yours";

@@ -1,4 +1,4 @@
-// The docs corpus in D1 (src/docs/d1): written incrementally, served by the same provider as the bundled
+// The docs corpus in D1 (src/docs-provider/d1): written incrementally, served by the same provider as the bundled
 // corpus with the same frames, digests, provenance ranges and verify answers, on the project's own docs.
 // The database is Miniflare's local D1 (the one `wrangler dev` runs), reached through its binding.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// F1 scores on an absolute scale (src/docs/score.ts), against values worked out here by hand.
+// F1 scores on an absolute scale (src/docs-provider/score.ts), against values worked out here by hand.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { absoluteScore, evidence, PREFIX_CREDIT, PROXIMITY_SHARE, termWeight, phraseTerms } from "../support/lib.ts";

@@ -1,4 +1,4 @@
-// The stored search index (src/docs/search-index.ts): built by buildCorpus, saved with the corpus as JSON,
+// The stored search index (src/docs-provider/search-index.ts): built by buildCorpus, saved with the corpus as JSON,
 // loaded (not rebuilt) when the corpus is served, rebuilt only for a corpus without one or of another format.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

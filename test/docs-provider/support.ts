@@ -10,7 +10,7 @@ export function sha256Hex(bytes: Uint8Array | string): string {
 
 /**
  * The digest of lines `start`–`end` of a file's bytes, per spec §1.14, written
- * without src/docs: split on 0x0A, each line keeping its LF, end clamped.
+ * without src/docs-provider: split on 0x0A, each line keeping its LF, end clamped.
  */
 export function digestOfLines(file: Uint8Array | string, start: number, end: number): string {
   const bytes = typeof file === "string" ? Buffer.from(file, "utf8") : Buffer.from(file);

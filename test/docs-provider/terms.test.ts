@@ -1,4 +1,4 @@
-// The search terms both serving modes index (src/docs/terms.ts): identifiers split, Porter stems, stopwords out.
+// The search terms both serving modes index (src/docs-provider/terms.ts): identifiers split, Porter stems, stopwords out.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { queryTerms, searchTerms } from "../support/lib.ts";

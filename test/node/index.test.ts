@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
-import { sizeWarning } from "../../src/node/bundle-size.ts";
+import { sizeWarning } from "../support/node-lib.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { run, userEnv } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { isCheckout, isRegistryRelease } from "../../src/node/frameline-dependency.ts";
+import { isCheckout, isRegistryRelease } from "../support/node-lib.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { withPackLock } from "../support/package/consumer.ts";
 import { run, userEnv } from "../support/package/processes.ts";

@@ -5,10 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { buildCorpus, docsProvider, LINKS_TO, readCorpus } from "../../src/docs-provider/index.ts";
-import { checkFrame, checkTokenCost, parseLineRange } from "../support/lib.ts";
-import { writeCorpusModule } from "../../src/node/corpus-module.ts";
-import { defaultCorpusFiles, indexDirectory, markdownFiles } from "../../src/node/markdown-files.ts";
+import {
+  buildCorpus,
+  checkFrame,
+  checkTokenCost,
+  docsProvider,
+  LINKS_TO,
+  parseLineRange,
+  readCorpus,
+} from "../support/lib.ts";
+import { defaultCorpusFiles, indexDirectory, markdownFiles, writeCorpusModule } from "../support/node-lib.ts";
 import { ask, digestOfLines, sha256Hex } from "../docs-provider/support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -7,11 +7,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { after, before, describe, test } from "node:test";
-import { buildCorpus, type DocsCorpus, docsProvider } from "../../src/docs-provider/index.ts";
-import { createSession, decodeLine, encodeLine, type Envelope, handleEnvelope, type Provider } from "../support/lib.ts";
-import { writeCorpusModule } from "../../src/node/corpus-module.ts";
+import {
+  buildCorpus,
+  createSession,
+  decodeLine,
+  type DocsCorpus,
+  docsProvider,
+  encodeLine,
+  type Envelope,
+  handleEnvelope,
+  type Provider,
+} from "../support/lib.ts";
+import { defaultCorpusFiles, indexDirectory, writeCorpusModule } from "../support/node-lib.ts";
 import { CLI_ARGS } from "../support/cli.ts";
-import { defaultCorpusFiles, indexDirectory } from "../../src/node/markdown-files.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
 
 /**

@@ -3,7 +3,7 @@
 // the connection gives up on it after the close grace.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { spawnStdioChild, stdioTransport } from "../../src/node/stdio-child.ts";
+import { spawnStdioChild, stdioTransport } from "../support/node-lib.ts";
 import { CLI_ARGS } from "../support/cli.ts";
 import { connect, Host } from "../support/lib.ts";
 import { within } from "../support/host/stdio.ts";
@@ -40,17 +40,19 @@ describe("the stdio child", () => {
   });
 
   test("terminate kills its whole process group, grandchildren too", async () => {
+    // The grandchild shares the child's stdout and writes its own pid there: the stdout ends only once
+    // no process holds it, so its end is the grandchild's exit (alive, it would hold it for 60 s).
+    const grandchild = "process.stdout.write(process.pid + '\\n'); setTimeout(() => {}, 60000);";
     const [command, args] = node(
-      "const c = require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' }); process.stdout.write(String(c.pid) + '\\n'); setTimeout(() => {}, 60000);",
+      `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: ['ignore', 'inherit', 'ignore'] }); setTimeout(() => {}, 60000);`,
     );
     const child = spawnStdioChild(command, args);
     const reader = child.readable.getReader();
-    const grandchild = Number(new TextDecoder().decode((await reader.read()).value));
-    assert.ok(alive(grandchild));
+    const pid = Number(new TextDecoder().decode((await reader.read()).value));
+    assert.ok(pid !== child.pid && alive(pid));
     child.terminate();
     assert.deepEqual(await within(child.ended, 5_000, "the child ends"), { code: null, signal: "SIGKILL" });
-    for (let i = 0; i < 100 && alive(grandchild); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(alive(grandchild), false, "the grandchild was killed with the group");
+    assert.deepEqual(await within(reader.read(), 5_000, "the grandchild ends"), { done: true, value: undefined });
   });
 
   test("a provider that ignores shutdown is killed after the close grace", async () => {

@@ -11,9 +11,7 @@ import { readFileSync } from "node:fs";
 import { appendFile, copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { verifyResultAttestations } from "../../src/attest/index.ts";
-import type { ContextQueryResult } from "../../src/protocol/index.ts";
-import { decodeLine } from "../../src/wire/index.ts";
+import { type ContextQueryResult, decodeLine, verifyResultAttestations } from "../support/lib.ts";
 import type { Consumer } from "../support/package/consumer.ts";
 import { type Started, start, userEnv } from "../support/package/processes.ts";
 import { PROJECT_ROOT } from "../support/project-root.ts";
@@ -46,17 +44,6 @@ function client(origin: string) {
     return answer.result;
   };
   return { post, ask };
-}
-
-/** Asks `goal` until an answer quotes `text` (wrangler rebuilds on the edit), for at most 60 s. */
-async function served(ask: (goal: string) => Promise<ContextQueryResult>, goal: string, text: string) {
-  const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline) {
-    const result = await ask(goal);
-    if (result.frames.some((frame) => frame.content?.includes(text))) return result;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return undefined;
 }
 
 /** The README suite, over the consumer whose tarball it installs. */
@@ -98,9 +85,18 @@ export function readmeInstallSuite(consumerOf: () => Consumer): void {
         assert.equal(report.result.state, "attested");
         assert.ok(report.frames.length > 0 && report.frames.every((frame) => frame.state === "attested"));
 
+        // wrangler dev reindexes on the edit (the build's watch_dir), then reloads the Worker with the new corpus.
+        const reloaded = server.printed(
+          /\[custom build\] frameline: indexed [\s\S]*Local server updated and ready/,
+          60_000,
+        );
         await appendFile(join(project, "docs", "index.md"), "\n## Zeppelins\n\nThe quokka zeppelin leaves at dawn.\n");
-        const edited = await served(ask, "quokka zeppelin", "quokka zeppelin");
-        assert.ok(edited, `the edit was not served within 60 s:\n${server.output()}`);
+        await reloaded;
+        const edited = await ask("quokka zeppelin");
+        assert.ok(
+          edited.frames.some((frame) => frame.content?.includes("quokka zeppelin")),
+          `the edit is not served after the reload:\n${server.output()}`,
+        );
         assert.equal((await verifyResultAttestations(edited, "my-docs", [pinned])).result.state, "attested");
         assert.match(server.output(), /\[custom build\] frameline: worker\/corpus\.json is up to date: 1 document, /);
         assert.doesNotMatch(server.output(), /ENOTFOUND|Request\.cf/);

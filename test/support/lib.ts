@@ -8,6 +8,8 @@ export * from "../../src/attest/index.ts";
 export * from "../../src/provider/index.ts";
 export * from "../../src/host/index.ts";
 export * from "../../src/docs-provider/index.ts";
+export * from "../../src/conformance/index.ts";
+export * from "../../src/misbehave/index.ts";
 export { formatF32 } from "../../src/protocol/float.ts";
 export { describeIssues, type ShapeIssue } from "../../src/protocol/shape-issues.ts";
 export { type ParseResult, parseShape } from "../../src/protocol/parse.ts";
@@ -39,7 +41,13 @@ export { settlesWithin } from "../../src/host/connection/exchange/end.ts";
 export { Lock } from "../../src/host/connection/lock.ts";
 export { asHostError } from "../../src/host/host-error.ts";
 export { PendingTable, type Waiter } from "../../src/host/connection/pending.ts";
-export { d1Update, MAX_CHUNK_TEXT, STORED_DOCUMENTS, TEXT_PIECE } from "../../src/docs-provider/d1/write.ts";
+export {
+  d1Update,
+  MAX_CHUNK_TEXT,
+  type Statement,
+  STORED_DOCUMENTS,
+  TEXT_PIECE,
+} from "../../src/docs-provider/d1/write.ts";
 export { sqlLiteral, statementText } from "../../src/docs-provider/d1/sql-text.ts";
 export { d1Store } from "../../src/docs-provider/d1/store.ts";
 export { MAX_ANCHORS } from "../../src/docs-provider/select.ts";
@@ -49,3 +57,6 @@ export { splitLines } from "../../src/docs-provider/lines.ts";
 export { loadSearchIndex, SEARCH_INDEX_FORMAT } from "../../src/docs-provider/search-index.ts";
 export { phraseTerms, queryTerms, searchTerms } from "../../src/docs-provider/terms.ts";
 export { absoluteScore, evidence, PREFIX_CREDIT, PROXIMITY_SHARE, termWeight } from "../../src/docs-provider/score.ts";
+export { quote } from "../../src/conformance/evidence.ts";
+// In src/node beside the CLI that serves it, but on web streams only: the Worker page in Chromium runs it.
+export { serveMisbehaving } from "../../src/node/serve-misbehaving.ts";

@@ -6,9 +6,13 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Miniflare } from "miniflare";
-import { verifyResultAttestations } from "../../src/attest/index.ts";
-import { defaultCorpusFiles } from "../../src/node/markdown-files.ts";
-import type { AttesterKey, ContextFrame, ContextQueryResult } from "../../src/protocol/index.ts";
+import {
+  type AttesterKey,
+  type ContextFrame,
+  type ContextQueryResult,
+  verifyResultAttestations,
+} from "../support/lib.ts";
+import { defaultCorpusFiles } from "../support/node-lib.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import { type LocalD1, localD1, writeCorpus } from "../support/worker/d1.ts";
 import { addressedBytes, post, publicKeyOfSeed, sha256Digest, startWorker } from "../support/worker/http.ts";

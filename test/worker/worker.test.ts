@@ -8,7 +8,6 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Miniflare } from "miniflare";
-import { verifyResultAttestations } from "../../src/attest/index.ts";
 import {
   type AttesterKey,
   checkBudget,
@@ -17,9 +16,10 @@ import {
   checkTokenCost,
   type ContextFrame,
   type ContextQueryResult,
+  decodeLine,
   type HandshakeAck,
-} from "../../src/protocol/index.ts";
-import { decodeLine } from "../../src/wire/index.ts";
+  verifyResultAttestations,
+} from "../support/lib.ts";
 import { bundleWorker, type WorkerBundle } from "../support/worker/bundle.ts";
 import {
   addressedBytes,

@@ -1,8 +1,7 @@
 // An HTTP provider endpoint for the handshake-cache tests: a handler that can be swapped mid-test (the
 // provider is redeployed: a new key, a new name, another version, down), behind a `fetch` for
 // httpTransport that counts every envelope POSTed to it by type.
-import { signerFromSeed } from "../../../src/attest/index.ts";
-import { createProviderApp, defineProvider, type ProviderDefinition } from "../../../src/provider/index.ts";
+import { createProviderApp, defineProvider, type ProviderDefinition, signerFromSeed } from "../lib.ts";
 import { candidate } from "../providers.ts";
 
 /** The provider's URL (loopback, so C7 allows plain HTTP; every HTTP provider is egress by C4). */

@@ -1,6 +1,6 @@
 // Assertions on a conformance report against what the spec says a target and a mode must produce.
 import assert from "node:assert/strict";
-import type { ConformanceReport } from "../../../src/conformance/index.ts";
+import type { ConformanceReport } from "../lib.ts";
 import { alsoFailing, type ModeExpectation, PROVIDER_CHECKS, WIRE_CHECKS } from "./expected.ts";
 
 /** The report's statuses by check name, after checking it has the 14 checks in order and their JSON form. */

@@ -6,9 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { indexCommand } from "../../../src/node/index-command.ts";
-import { stdioTarget } from "../../../src/node/stdio-child.ts";
-import type { StreamTarget } from "../../../src/conformance/index.ts";
+import { indexCommand, stdioTarget } from "../node-lib.ts";
+import type { StreamTarget } from "../lib.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
 
 /** The seed the fixtures sign with; it reaches them through the environment, never an argument. */

@@ -1,7 +1,6 @@
 // Stream peers for the provider checks' own tests: a kit provider on an in-memory stream pair, and a
 // scripted peer that answers raw lines however a test needs (including not at all, or by exiting).
-import type { PeerEnd, StreamPeer, StreamTarget } from "../../../src/conformance/index.ts";
-import { type Envelope, type Provider, serveStream } from "../lib.ts";
+import { type Envelope, type PeerEnd, type Provider, serveStream, type StreamPeer, type StreamTarget } from "../lib.ts";
 
 /** A provider of the kit served on an in-memory stream pair, as a target opened afresh per connection. */
 export function kitTarget(provider: Provider, label = "kit provider"): StreamTarget & { opened(): number } {

@@ -4,18 +4,19 @@
 // value can run with it; the others (`export declare`) only type-check, and an example using one of
 // them cannot run. Types are the package's own, or Cloudflare's for a Worker's bindings.
 import type { D1Database, ExecutionContext, KVNamespace } from "@cloudflare/workers-types/index.ts";
-import type { ConformanceTarget } from "../../../src/conformance/index.ts";
-import type { DocsCorpus } from "../../../src/docs-provider/index.ts";
-import type { Host, OfferedFrame } from "../../../src/host/index.ts";
 import {
   type CandidateFrame,
+  type ConformanceTarget,
   type ContextQuery,
   decodeLine,
+  type DocsCorpus,
   type Envelope,
+  type Host,
+  type OfferedFrame,
+  type Provenance,
   type Provider,
   type Signer,
-} from "../../../src/index.ts";
-import type { Provenance } from "../../../src/protocol/index.ts";
+} from "../lib.ts";
 import { fixtureJson, fixtureText } from "../fixtures.ts";
 
 type Message<T extends Envelope["type"]> = Extract<Envelope, { type: T }>;

@@ -1,7 +1,7 @@
 // The real stdio provider (`frameline serve --stdio`, from the sources) as a child process, through the
 // host-side stdio child of src/node (stdioTransport: its own process group, environment cleared but for
 // PATH and HOME, stderr kept for diagnostics, the group killed when the connection gives up on it).
-import { stdioTransport } from "../../../src/node/stdio-child.ts";
+import { stdioTransport } from "../node-lib.ts";
 import type { StreamTransport } from "../lib.ts";
 import { CLI_ARGS } from "../cli.ts";
 import { PROJECT_ROOT } from "../project-root.ts";

@@ -3,11 +3,12 @@
 // package's runtime dependencies (from the npm cache or the registry), plus TypeScript 5.9 for the
 // consumer type-check. One pack and one install per run, shared by every case.
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./processes.ts";
+import { withTurnLock } from "./turn-lock.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
 
 /** The consumer's own files (scripts, a docs/ folder, TypeScript configs), copied into the fresh project. */
@@ -45,52 +46,17 @@ async function npm(args: readonly string[], cwd: string): Promise<string> {
 /**
  * `npm pack` rebuilds dist/ in place (prepack: the build removes dist/ first), so two test files packing at
  * once (test/package and test/ask run in parallel under `npm test`) could ship each other's half-built
- * dist/. Packs of this repo take turns through a lock directory in the temp folder; a lock whose holder
- * process is gone is taken over. `frameline init` run from this checkout packs it too (test/node/init).
+ * dist/. Packs of this repo take turns on a lock in the temp folder (./turn-lock.ts); `frameline init` run
+ * from this checkout packs it too (test/node/init).
  */
 const PACK_LOCK = join(
   tmpdir(),
-  `frameline-pack-${createHash("sha256").update(PROJECT_ROOT).digest("hex").slice(0, 12)}.lock`,
+  `frameline-pack-${createHash("sha256").update(PROJECT_ROOT).digest("hex").slice(0, 12)}.sock`,
 );
 
-async function lockHolderAlive(): Promise<boolean> {
-  const pid = Number(await readFile(join(PACK_LOCK, "pid"), "utf8").catch(() => "NaN"));
-  if (!Number.isInteger(pid)) {
-    // Just created, its holder about to write its pid; a lock left without one for 10 s was abandoned.
-    const made = await stat(PACK_LOCK).then(
-      (info) => info.mtimeMs,
-      () => 0,
-    );
-    return Date.now() - made < 10_000;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-}
-
 /** Runs `work` (a pack of this repo) while holding the lock. */
-export async function withPackLock<T>(work: () => Promise<T>): Promise<T> {
-  const deadline = performance.now() + NPM_TIMEOUT_MS;
-  for (;;) {
-    try {
-      await mkdir(PACK_LOCK);
-      await writeFile(join(PACK_LOCK, "pid"), String(process.pid));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (!(await lockHolderAlive())) await rm(PACK_LOCK, { recursive: true, force: true });
-      else if (performance.now() > deadline) throw new Error(`another npm pack of this repo holds ${PACK_LOCK}`);
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(PACK_LOCK, { recursive: true, force: true });
-  }
+export function withPackLock<T>(work: () => Promise<T>): Promise<T> {
+  return withTurnLock(PACK_LOCK, NPM_TIMEOUT_MS, work);
 }
 
 /** Packs the repo into a temp folder and installs the tarball into a fresh consumer project there. */

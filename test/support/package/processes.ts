@@ -74,6 +74,8 @@ export interface Started {
   readonly match: RegExpExecArray;
   /** Everything it printed so far, stdout and stderr together. */
   output(): string;
+  /** Resolves once what it prints from now on matches `pattern`; rejects if it exits or `timeoutMs` passes first. */
+  printed(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray>;
   /** Ends its process group with SIGTERM and waits for the child to exit (SIGKILL after 10 s). */
   stop(): Promise<void>;
 }
@@ -86,7 +88,25 @@ export function start(
 ): Promise<Started> {
   const child = spawnGroup(file, args, options);
   let output = "";
+  const readers = new Set<() => void>();
   const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const printed = (pattern: RegExp, timeoutMs: number) => {
+    const from = output.length;
+    return new Promise<RegExpExecArray>((resolve, reject) => {
+      const fail = (why: string) => (
+        done(), reject(new Error(`${why} before printing ${pattern}:\n${output.slice(from)}`))
+      );
+      const timer = setTimeout(() => fail(`${timeoutMs} ms passed`), timeoutMs);
+      const read = () => {
+        const match = pattern.exec(output.slice(from));
+        if (match) done(), resolve(match);
+      };
+      const exit = () => fail("it exited");
+      const done = () => (clearTimeout(timer), readers.delete(read), child.off("close", exit));
+      readers.add(read);
+      child.once("close", exit);
+    });
+  };
   const stop = async () => {
     endGroup(child, "SIGTERM");
     const killer = setTimeout(() => endGroup(child), 10_000);
@@ -100,8 +120,9 @@ export function start(
     }, options.timeoutMs);
     const read = (chunk: string) => {
       output += chunk;
+      for (const reader of readers) reader();
       const match = options.ready.exec(output);
-      if (match) clearTimeout(timer), resolve({ child, match, output: () => output, stop });
+      if (match) clearTimeout(timer), resolve({ child, match, output: () => output, printed, stop });
     };
     child.stdout.setEncoding("utf8").on("data", read);
     child.stderr.setEncoding("utf8").on("data", read);

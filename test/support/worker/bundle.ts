@@ -5,9 +5,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BuildOptions, build, type Plugin } from "esbuild";
-import type { DocsCorpus } from "../../../src/docs-provider/index.ts";
-import { writeCorpusModule } from "../../../src/node/corpus-module.ts";
-import { indexCommand } from "../../../src/node/index-command.ts";
+import type { DocsCorpus } from "../lib.ts";
+import { indexCommand, writeCorpusModule } from "../node-lib.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
 
 /**

@@ -3,8 +3,7 @@
 // `wrangler d1 execute`, run here inside workerd by a small writer Worker bound to the same database (one
 // request per batch; through Miniflare's binding proxy from Node every statement would be a round trip).
 import { Miniflare } from "miniflare";
-import { d1Update, type Statement } from "../../../src/docs-provider/d1/write.ts";
-import type { CorpusFile, D1DocsDatabase } from "../../../src/docs-provider/index.ts";
+import { type CorpusFile, type D1DocsDatabase, d1Update, type Statement } from "../lib.ts";
 import type { WorkerBundle } from "./bundle.ts";
 import { bundledWorker, COMPATIBILITY_DATE } from "./http.ts";
 
