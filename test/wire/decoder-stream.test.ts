@@ -228,3 +228,33 @@ describe("NdjsonEncoderStream", () => {
     await assert.rejects(collect(bad), (error: unknown) => error instanceof WireError && error.code === "unencodable");
   });
 });
+
+// The line limit as a reader sees it: the smallest limit, a nonsensical one refused, and what line_too_long says.
+/** Lines decoded as plain text under `maxLineBytes` (the limit as a reader sees it, spec §4.4). */
+async function decodeText(text: string, maxLineBytes: number): Promise<DecodedItem<string>[]> {
+  return collect(streamOf([text]).pipeThrough(new NdjsonDecoderStream({ maxLineBytes, decode: (line) => line })));
+}
+
+test("a limit of one byte is a limit: one-byte lines pass, a two-byte line is line_too_long", async () => {
+  const items = await decodeText("a\nbb\nc\n", 1);
+  assert.deepEqual(
+    items.map((item) => ("envelope" in item ? item.envelope : item.error.code)),
+    ["a", "line_too_long", "c"],
+  );
+});
+
+test("a zero or fractional limit is refused with a RangeError naming maxLineBytes", () => {
+  for (const maxLineBytes of [0, 1.5, -1])
+    assert.throws(
+      () => new NdjsonDecoderStream({ maxLineBytes }),
+      (error) => error instanceof RangeError && error.message === "maxLineBytes must be a positive integer",
+      String(maxLineBytes),
+    );
+});
+
+test("line_too_long names the line and the limit", async () => {
+  const [, item] = await decodeText("ok\nmuch too long\n", 8);
+  assert.ok(item && "error" in item);
+  assert.equal(item.line, 2);
+  assert.equal(item.error.message, "line 2 exceeds 8 bytes");
+});
