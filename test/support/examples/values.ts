@@ -29,11 +29,11 @@ class Reader {
   fail(what: string): never {
     throw new SyntaxError(`not a stated value: ${what} at ${this.at} of ${JSON.stringify(this.text)}`);
   }
-  skip(): void {
+  skipSpace(): void {
     while (/\s/.test(this.text[this.at] ?? "")) this.at++;
   }
   peek(): string {
-    this.skip();
+    this.skipSpace();
     return this.text[this.at] ?? "";
   }
   take(expected: string): void {
