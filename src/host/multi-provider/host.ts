@@ -12,7 +12,7 @@ import { transportOrConnection } from "./add-argument.ts";
 import { auditLeg } from "./audit-leg.ts";
 import { ConsentStore } from "./consent/consent-store.ts";
 import { type Connection, type ConnectOptions, connect } from "../connection/connection.ts";
-import { HostError } from "../host-error.ts";
+import { asHostError, HostError } from "../host-error.ts";
 import type { QueryInput } from "../connection/prepare-query.ts";
 import type { LegResult } from "./leg.ts";
 import { type Connector, Registry } from "./registry.ts";
@@ -66,8 +66,7 @@ export class Host {
    */
   async add(localId: string, provider: Transport | Connection): Promise<Connection> {
     const given = transportOrConnection(localId, provider);
-    if (this.#providers.has(localId))
-      throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
+    this.#providers.refuseTaken(localId); // before a handshake is spent on it
     const connection = "query" in given ? given : await connect(given, this.#connectOptions);
     this.#providers.register(localId, { connection });
     return connection;
@@ -124,8 +123,7 @@ export class Host {
       const kept = audited.frames.filter((f) => !this.#revoked.has(frameIdKey(f.frameId)));
       return { ...audited, ...of, frames: kept, revoked: audited.frames.length - kept.length };
     } catch (error) {
-      const failed =
-        error instanceof HostError ? error : new HostError("transport", "the provider failed", {}, { cause: error });
+      const failed = asHostError(error, (cause) => new HostError("transport", "the provider failed", {}, { cause }));
       return { ...of, outcome: "failed", stage: "query", error: failed };
     }
   }
@@ -138,8 +136,6 @@ export class Host {
    * (`unknown_provider`).
    */
   async query(localId: string, query: QueryInput, options: { signal?: AbortSignal } = {}): Promise<LegResult> {
-    if (!this.#providers.has(localId))
-      throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
     const reached = await this.#providers.reach(localId);
     if ("error" in reached) return { provider: localId, outcome: "failed", stage: "connect", error: reached.error };
     return this.#leg(localId, reached.connection, query, options.signal);
@@ -154,21 +150,24 @@ export class Host {
    * of the n providers that serve the query gets its share of it as `max_tokens`.
    */
   async queryAll(query: QueryInput, options: { signal?: AbortSignal; budget?: number } = {}): Promise<LegResult[]> {
-    const ids = this.#providers.ids();
-    const reached = await Promise.all(ids.map((id) => this.#providers.reach(id)));
-    const selected = reached.flatMap((r, i) => ("connection" in r && serves(r.connection, query) ? [i] : []));
-    const shares = options.budget === undefined ? undefined : budgetSplit(options.budget, selected.length);
-    const legs = await Promise.all(
-      selected.map((i, n) => {
-        const { connection } = reached[i] as { connection: Connection };
-        return this.#leg(ids[i]!, connection, shares ? { ...query, max_tokens: shares[n]! } : query, options.signal);
-      }),
+    const reached = await Promise.all(
+      this.#providers.ids().map(async (id) => ({ id, ...(await this.#providers.reach(id)) })),
     );
-    const served = new Map(selected.map((i, n) => [i, legs[n]!]));
-    return reached.flatMap((r, i): LegResult[] => {
-      if ("error" in r) return [{ provider: ids[i]!, outcome: "failed", stage: "connect", error: r.error }];
-      const leg = served.get(i);
-      return leg ? [leg] : []; // not selected: it serves none of the kinds asked for (spec §4.6 step 1)
+    const selected = reached.flatMap((r) => ("connection" in r && serves(r.connection, query) ? [r] : []));
+    const shares = options.budget === undefined ? undefined : budgetSplit(options.budget, selected.length);
+    const served = new Map(
+      await Promise.all(
+        selected.map(async ({ id, connection }, n) => {
+          const asked = shares ? { ...query, max_tokens: shares[n]! } : query;
+          return [id, await this.#leg(id, connection, asked, options.signal)] as const;
+        }),
+      ),
+    );
+    // In the order the providers were added; one not selected serves none of the kinds asked for (§4.6 step 1).
+    return reached.flatMap((r): LegResult[] => {
+      if ("error" in r) return [{ provider: r.id, outcome: "failed", stage: "connect", error: r.error }];
+      const leg = served.get(r.id);
+      return leg ? [leg] : [];
     });
   }
 

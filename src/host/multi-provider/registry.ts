@@ -6,7 +6,7 @@
  * again by the next query; concurrent queries share one attempt.
  */
 import type { Connection } from "../connection/connection.ts";
-import { HostError } from "../host-error.ts";
+import { asHostError, HostError } from "../host-error.ts";
 
 /** Connects to a registered provider (a handshake, or a resumed connection from a cache). */
 export type Connector = () => Promise<Connection>;
@@ -25,21 +25,21 @@ type Reached = { readonly connection: Connection } | { readonly error: HostError
 export class Registry {
   readonly #entries = new Map<string, Entry>();
 
-  /** Registers `localId`, connected or to connect; an id in use is `duplicate_id`. */
-  register(localId: string, how: { connection: Connection } | { connect: Connector }): void {
+  /** Throws `duplicate_id` when `localId` is registered already. */
+  refuseTaken(localId: string): void {
     if (this.#entries.has(localId))
       throw new HostError("duplicate_id", `a provider is already registered as ${localId}`, { provider: localId });
+  }
+
+  /** Registers `localId`, connected or to connect; an id in use is `duplicate_id`. */
+  register(localId: string, how: { connection: Connection } | { connect: Connector }): void {
+    this.refuseTaken(localId);
     this.#entries.set(
       localId,
       "connection" in how
         ? { connection: how.connection, connect: undefined, attempt: undefined }
         : { connection: undefined, connect: how.connect, attempt: undefined },
     );
-  }
-
-  /** Whether `localId` is registered. */
-  has(localId: string): boolean {
-    return this.#entries.has(localId);
   }
 
   /** The local ids, in registration order. */
@@ -52,10 +52,14 @@ export class Registry {
     return this.#entries.get(localId)?.connection;
   }
 
-  /** The connection of `localId`, connecting it first if it is registered to connect (one attempt at a time). */
+  /**
+   * The connection of `localId`, connecting it first if it is registered to
+   * connect (one attempt at a time); an id not registered throws `unknown_provider`.
+   */
   async reach(localId: string): Promise<Reached> {
     const entry = this.#entries.get(localId);
-    if (!entry) return { error: new HostError("unknown_provider", `no provider is registered as ${localId}`) };
+    if (!entry)
+      throw new HostError("unknown_provider", `no provider is registered as ${localId}`, { provider: localId });
     if (entry.connection) return { connection: entry.connection };
     // A connector that throws at once fails like one that rejects: as this provider's leg.
     entry.attempt ??= (async () => entry.connect!())().finally(() => {
@@ -65,16 +69,9 @@ export class Registry {
       entry.connection = await entry.attempt;
       return { connection: entry.connection };
     } catch (error) {
-      const failed =
-        error instanceof HostError
-          ? error
-          : new HostError(
-              "transport",
-              `provider ${localId} could not be reached`,
-              { provider: localId },
-              { cause: error },
-            );
-      return { error: failed };
+      const unreached = (cause: unknown) =>
+        new HostError("transport", `provider ${localId} could not be reached`, { provider: localId }, { cause });
+      return { error: asHostError(error, unreached) };
     }
   }
 
