@@ -51,14 +51,13 @@ export interface AskContext {
 const GRANTOR = { kind: "policy", id: "ask-worker configuration" } as const;
 
 /** Connects to one provider through the handshake cache, under the question's bounds. */
-function connector(provider: AskProvider, context: AskContext): () => Promise<CachedConnection> {
-  return () =>
-    context.cache.connect(provider.key, provider.transport(), {
-      ...(context.handshakeTimeoutMs === undefined ? {} : { handshakeTimeoutMs: context.handshakeTimeoutMs }),
-      ...(context.queryTimeoutMs === undefined ? {} : { timeoutMs: context.queryTimeoutMs }),
-      ...(context.signal ? { signal: context.signal } : {}),
-      ...(context.waitUntil ? { waitUntil: context.waitUntil } : {}),
-    });
+function connectThroughCache(provider: AskProvider, context: AskContext): Promise<CachedConnection> {
+  return context.cache.connect(provider.key, provider.transport(), {
+    ...(context.handshakeTimeoutMs === undefined ? {} : { handshakeTimeoutMs: context.handshakeTimeoutMs }),
+    ...(context.queryTimeoutMs === undefined ? {} : { timeoutMs: context.queryTimeoutMs }),
+    ...(context.signal ? { signal: context.signal } : {}),
+    ...(context.waitUntil ? { waitUntil: context.waitUntil } : {}),
+  });
 }
 
 /** Records the operator's consent for one connected provider (C1: a record; C6: a receipt per scope). */
@@ -81,9 +80,8 @@ export async function ask(question: AskRequest, context: AskContext): Promise<As
   const sources = new Map<string, CachedConnection["source"]>();
   // Each provider connects when the fan-out reaches it: one that cannot be reached is a failed leg (stage connect).
   for (const provider of context.providers) {
-    const connect = connector(provider, context);
     host.register(provider.name, async () => {
-      const connection = await connect();
+      const connection = await connectThroughCache(provider, context);
       grantConsent(host, provider, connection);
       sources.set(provider.name, connection.source);
       return connection;
