@@ -2,24 +2,19 @@
 // of the package): an export that only its own file uses is surface nobody asked for, and the reason
 // `export` was written has gone. Read from the Biome-formatted sources by their statement shapes.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { PROJECT_ROOT } from "../support/project-root.ts";
+import { filesUnder } from "../support/files.ts";
 
 /** Where exports are held to the rule. */
 const OWNERS = ["src", "worker", "web"];
 /** Where a use may be: every folder of the repo with TypeScript or JavaScript of its own. */
 const USERS = ["src", "worker", "web", "test", "bench", "scripts", "templates"];
 
-function codeFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return ["dist", "node_modules"].includes(entry.name) ? [] : codeFiles(path);
-    return /\.(ts|mts|mjs|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
-  });
-}
+/** The code of a folder: TypeScript and JavaScript, declaration files left out. */
+const codeFiles = (dir: string) => filesUnder(dir, /(?<!\.d)\.(ts|mts|mjs|js)$/);
 
 /** The names a file declares with `export` in front (not re-exports). */
 function declaredExports(source: string): string[] {

@@ -2,10 +2,11 @@
 // function that long is two functions. The sources are Biome-formatted, so a function is found by its head (a
 // `function`, a method, or an arrow with a block body) and measured to its matching closing brace.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { filesUnder } from "../support/files.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const MAX_LINES = 50;
@@ -62,17 +63,9 @@ function longFunctions(source: string): string[] {
   return found;
 }
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "dist" || entry.name === "node_modules" ? [] : tsFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
-
 test(`no hand-written function under src/, web/ or worker/ is over ${MAX_LINES} lines`, () => {
   const long = ["src", "web", "worker"]
-    .flatMap((folder) => tsFiles(join(root, folder)))
+    .flatMap((folder) => filesUnder(join(root, folder), /\.ts$/))
     .map((file) => relative(root, file))
     .filter((file) => !GENERATED.has(file))
     .flatMap((file) => longFunctions(readFileSync(join(root, file), "utf8")).map((where) => `${file}:${where}`));

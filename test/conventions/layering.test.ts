@@ -1,10 +1,11 @@
 // The layering rule of ARCHITECTURE.md ("arrows only point down"; the provider never imports the host
 // and the host never imports the provider), checked on the import graph of src/, worker/ and web/.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { filesUnder, TS_SOURCE } from "../support/files.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -31,15 +32,6 @@ function specifiers(source: string): string[] {
   for (const match of source.matchAll(/^\s*import\s*"([^"]+)"/gm)) found.push(match[1]!);
   for (const match of source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)) found.push(match[1]!);
   return found;
-}
-
-function tsFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "dist" || entry.name === "node_modules" ? [] : tsFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
-  });
 }
 
 interface Edge {
@@ -70,7 +62,7 @@ function packageName(specifier: string): string {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
-const srcEdges = tsFiles(join(root, "src")).flatMap(edgesOf);
+const srcEdges = filesUnder(join(root, "src"), TS_SOURCE).flatMap(edgesOf);
 const show = (edge: Edge) => `${relative(root, edge.from)} → ${edge.specifier}`;
 
 /** Every import cycle among `edges`, each as its files (relative to `base`) joined by arrows. */
@@ -141,7 +133,9 @@ describe("layering of src/ (ARCHITECTURE.md)", () => {
 
 describe("worker/ and web/ use src/ as a consumer would", () => {
   test("they import src/ only through its public entry points (src/index.ts, src/<layer>/index.ts)", () => {
-    const edges = [...tsFiles(join(root, "worker")), ...tsFiles(join(root, "web"))].flatMap(edgesOf);
+    const edges = [...filesUnder(join(root, "worker"), TS_SOURCE), ...filesUnder(join(root, "web"), TS_SOURCE)].flatMap(
+      edgesOf,
+    );
     const deep = edges.filter((edge) => {
       const layer = edge.to === undefined ? undefined : layerOf(edge.to);
       if (layer === undefined) return false;
@@ -160,7 +154,7 @@ describe("worker/ and web/ use src/ as a consumer would", () => {
  */
 describe("web/src: panels draw, flows act, one state module shows", () => {
   const page = join(root, "web", "src");
-  const edges = tsFiles(page).flatMap(edgesOf);
+  const edges = filesUnder(page, TS_SOURCE).flatMap(edgesOf);
   const inside = (file: string | undefined, folder: string) =>
     file !== undefined && relative(join(page, folder), file).split(sep)[0] !== "..";
   const ABOVE_PANELS = ["main.ts", "state.ts", "workers.ts", "chunks.ts"].map((file) => join(page, file));
@@ -189,6 +183,6 @@ describe("web/src: panels draw, flows act, one state module shows", () => {
   });
 
   test("no import cycles between files of web/", () => {
-    assert.deepEqual(cycles(tsFiles(join(root, "web")).flatMap(edgesOf), join(root, "web")), []);
+    assert.deepEqual(cycles(filesUnder(join(root, "web"), TS_SOURCE).flatMap(edgesOf), join(root, "web")), []);
   });
 });

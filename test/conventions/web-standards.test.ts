@@ -1,21 +1,17 @@
 // src/ (outside src/node/) runs in browsers and workerd: web standards only (ARCHITECTURE.md).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { filesUnder } from "../support/files.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const src = join(root, "src");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path === join(src, "node") ? [] : sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
+/** src/'s TypeScript, src/node (the one place Node APIs are allowed) left out. */
+const sourceFiles = (dir: string) => filesUnder(dir, /\.ts$/, (folder) => folder === join(src, "node"));
 
 const FORBIDDEN: [string, RegExp][] = [
   ["a node: import", /(from\s*|import\s*\(\s*|require\s*\(\s*)["']node:/],

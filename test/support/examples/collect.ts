@@ -2,7 +2,8 @@
 // (and the init template's README), and each `@example` of a doc comment under src/. The rules they
 // follow are in docs/architecture.md, "Examples"; test/conventions/examples.test.ts holds them to it.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
+import { filesUnder } from "../files.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
 import { type FencedBlock, fencedBlocks } from "./fences.ts";
 
@@ -72,12 +73,9 @@ export function pageExamples(pages: readonly string[] = examplePages()): Collect
   };
 }
 
+/** The `.ts` files under `dir`, as paths relative to the project, `/`-separated. */
 function sourceFiles(dir: string): string[] {
-  return readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
+  return filesUnder(join(PROJECT_ROOT, dir), /\.ts$/).map((path) => relative(PROJECT_ROOT, path).split(sep).join("/"));
 }
 
 const DOC_COMMENT = /\/\*\*[\s\S]*?\*\//g;
