@@ -6,7 +6,6 @@
  * (`ProviderLink`): the page starts that Worker and hands each end to one
  * side, and then carries none of their sessions.
  */
-import type { ContentBinding } from "../../src/attest/index.ts";
 import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
 import type {
   AuditEntry,
@@ -68,7 +67,6 @@ export interface FrameView {
   readonly frame: ContextFrame;
   readonly frameId: FrameId;
   readonly badge: Badge;
-  readonly binding: ContentBinding["kind"];
   readonly cost: { readonly declared: number; readonly canonical: number };
   readonly violations: readonly Violation[];
 }
