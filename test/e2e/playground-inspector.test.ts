@@ -195,6 +195,11 @@ describe("the playground against HTTP providers: conformance without a handshake
     await p.locator("#wire-list > li").nth(2).locator("summary").click();
     await p.waitForFunction(() => document.querySelectorAll("#wire-list > li")[2]?.querySelector("pre")?.textContent);
     assert.equal(await p.locator("#wire-list > li").nth(2).locator("pre").textContent(), posted[1]);
+    // What the page says next (a copy, logged) adds to the log; the entry opened stays open, not drawn again.
+    const logged = await p.locator("#log-list > li").count();
+    await p.getByRole("button", { name: "Copy envelope 1" }).click();
+    await p.waitForFunction((n) => document.querySelectorAll("#log-list > li").length > n, logged);
+    assert.equal(await p.locator("#wire-list > li").nth(2).locator("details").getAttribute("open"), "");
     assert.deepEqual(await accessibilityProblems(p), [], "the inspector, open");
     await screenshot(p, "inspector", true);
     await context.close();

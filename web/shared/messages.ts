@@ -178,8 +178,8 @@ export interface HostMethods {
   compose: { params: { answer: number; budgetTokens: number }; result: ComposeView };
   path: { params: { answer: number; frame: number }; result: PathView };
   exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
-  /** The session's transcript entry by entry, for the inspector. */
-  wire: { params: Record<string, never>; result: readonly WireEntry[] };
+  /** The session's transcript entry by entry from entry `from` on (it only grows), for the inspector. */
+  wire: { params: { from: number }; result: readonly WireEntry[] };
   /** Loads the conformance suite's chunk now, so a later run needs no network; outside the request queue. */
   warm: { params: Record<string, never>; result: null };
   /** The transcript's bytes (UTF-8 NDJSON), transferred. */
