@@ -180,7 +180,7 @@ export interface HostMethods {
   exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
   /** The session's transcript entry by entry from entry `from` on (it only grows), for the inspector. */
   wire: { params: { from: number }; result: readonly WireEntry[] };
-  /** Loads the conformance suite's chunk now, so a later run needs no network; outside the request queue. */
+  /** Loads the host's chunks now (the suites, the tools), so a later use needs no network; outside the request queue. */
   warm: { params: Record<string, never>; result: null };
   /** The transcript's bytes (UTF-8 NDJSON), transferred. */
   importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };
