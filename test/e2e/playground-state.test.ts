@@ -175,8 +175,12 @@ describe("the playground's state and layout (issue 22.5)", () => {
       });
       assert.equal(where.card, "500", "in the frame's own card");
       assert.ok(where.distance < 800, `${where.distance} px below the card's top`);
+      const selected = () =>
+        page.$$eval("#frames .frame.selected", (cards) => cards.map((c) => c.getAttribute("data-index")));
+      assert.deepEqual(await selected(), ["500"], "that card alone is marked");
       await page.getByRole("button", { name: "Back to the frame" }).click();
       assert.ok(await page.locator("#proof").isHidden());
+      assert.deepEqual(await selected(), [], "and unmarked when the path closes");
       assert.equal(
         await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
         "Show inclusion path of frame 501, \u2068Section 500\u2069",
