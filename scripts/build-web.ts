@@ -71,12 +71,13 @@ const COMMON = {
   logLevel: "silent",
 } as const;
 
-/** Resolves `playground:<name>` in the host to the file of the chunk of that name, built on its own. */
+/** Resolves `playground:<name>` in the host to the file of the chunk of that name (a key of `paths`), built on its own. */
 function hostChunks(paths: Readonly<Record<string, string>>): Plugin {
+  const filter = new RegExp(`^playground:(${Object.keys(paths).join("|")})$`);
   return {
     name: "playground-host-chunks",
     setup(builder) {
-      builder.onResolve({ filter: /^playground:(conformance|host-tools)$/ }, (args) => ({
+      builder.onResolve({ filter }, (args) => ({
         path: `./${paths[args.path.slice("playground:".length)]}`,
         external: true,
       }));

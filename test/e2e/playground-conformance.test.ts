@@ -6,10 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import type { Miniflare } from "miniflare";
 import { createProviderApp, defineProvider } from "../support/lib.ts";
-import { launchChromium } from "../support/browser/chromium.ts";
-import { buildForTest } from "../support/browser/playground.ts";
 import {
   accessibilityProblems,
   type ConformanceRow,
@@ -24,10 +21,8 @@ import {
 } from "../support/browser/playground-page.ts";
 import { serveApps } from "../support/browser/serve.ts";
 import { HOST_CHECKS, PROVIDER_CHECKS, WIRE_CHECKS } from "../support/conformance/expected.ts";
-import { startWorkerWithAssets } from "../support/worker/assets.ts";
-import { bundleWorker } from "../support/worker/bundle.ts";
+import { type AssetsWorker, type WorkerPlayground, workerPlayground } from "../support/browser/worker-playground.ts";
 
-const SEED = "6d".repeat(32);
 const PROVENANCE = "provenance-fixture-consistency";
 
 /** What a well-behaved provider gets over HTTP: the wire-level probes and provenance (no file source) skipped. */
@@ -62,31 +57,25 @@ function briefProvider(name = "brief") {
 }
 
 describe("the playground's conformance panel, against the Worker (workerd, real assets)", () => {
+  let play: WorkerPlayground;
   let browser: Browser;
-  let worker: { mf: Miniflare; url: URL };
-  let liar: { mf: Miniflare; url: URL };
-  let slow: Awaited<ReturnType<typeof serveApps>>;
-  let cleanups: (() => Promise<void>)[] = [];
   let origin: string;
+  /** A Worker of the same build that lies about its costs (MISBEHAVE). */
+  let liar: AssetsWorker;
+  let slow: Awaited<ReturnType<typeof serveApps>>;
 
   before(async () => {
-    const [bundle, built] = await Promise.all([bundleWorker(), buildForTest()]);
-    cleanups = [bundle.cleanup, built.cleanup];
-    [worker, liar, slow, browser] = await Promise.all([
-      startWorkerWithAssets(bundle, built.outDir, { ATTESTATION_SEED: SEED, ALLOWED_ORIGINS: "*" }),
-      startWorkerWithAssets(bundle, built.outDir, { MISBEHAVE: "lying-costs", ALLOWED_ORIGINS: "*" }),
+    [play, slow] = await Promise.all([
+      workerPlayground(),
       serveApps({ "/contextgraph": createProviderApp(slowProvider(), { allowedOrigins: "*" }) }),
-      launchChromium(),
     ]);
-    origin = worker.url.origin;
+    ({ browser, origin } = play);
+    liar = await play.startWorker({ MISBEHAVE: "lying-costs", ALLOWED_ORIGINS: "*" });
   });
 
   after(async () => {
-    await browser?.close();
-    await worker?.mf.dispose();
-    await liar?.mf.dispose();
+    await play?.close();
     await slow?.close();
-    for (const cleanup of cleanups) await cleanup();
   });
 
   /**

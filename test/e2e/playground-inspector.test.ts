@@ -8,10 +8,7 @@ import { execFile } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Miniflare } from "miniflare";
 import { createProviderApp, defineProvider } from "../support/lib.ts";
-import { launchChromium } from "../support/browser/chromium.ts";
-import { buildForTest } from "../support/browser/playground.ts";
 import {
   accessibilityProblems,
   alertText,
@@ -28,10 +25,8 @@ import {
 } from "../support/browser/playground-page.ts";
 import { serveApps, withCors } from "../support/browser/serve.ts";
 import { BIDI, bidiProvider, HIDDEN_CHARACTERS } from "../support/browser/transcripts.ts";
-import { startWorkerWithAssets } from "../support/worker/assets.ts";
-import { bundleWorker } from "../support/worker/bundle.ts";
+import { type WorkerPlayground, workerPlayground } from "../support/browser/worker-playground.ts";
 
-const SEED = "6d".repeat(32);
 const TOKEN = "cgp-inspector-token-71c0d2";
 const sh = promisify(execFile);
 
@@ -42,42 +37,40 @@ const unsigned = defineProvider({
   query: () => [{ id: "u-1", kind: "doc", title: "Unsigned", content: "plain", score: 0.5, citation_label: "u-1" }],
 });
 
+/** A second origin of providers that each do one thing, and the URL of one that is gone (its server stopped). */
+async function otherProviders() {
+  const [bidi, closed] = await Promise.all([
+    bidiProvider(),
+    serveApps({ "/contextgraph": createProviderApp(unsigned, { allowedOrigins: "*" }) }),
+  ]);
+  const gone = `${closed.origin}/contextgraph`;
+  await closed.close();
+  const others = await serveApps({
+    "/bidi": createProviderApp(bidi, { path: "/bidi", allowedOrigins: "*" }),
+    "/unsigned": createProviderApp(unsigned, { path: "/unsigned", allowedOrigins: "*" }),
+    "/bearer": createProviderApp(unsigned, { path: "/bearer", allowedOrigins: "*", bearerToken: TOKEN }),
+    "/garbage": withCors(() => new Response("this is not an envelope", { status: 200 })),
+  });
+  return { others, gone };
+}
+
 describe("the playground against HTTP providers: conformance without a handshake, the inspector (issue 22)", () => {
+  let play: WorkerPlayground;
   let browser: Browser;
-  let worker: { mf: Miniflare; url: URL };
+  let origin: string;
   let others: Awaited<ReturnType<typeof serveApps>>;
   let gone: string;
-  let cleanups: (() => Promise<void>)[] = [];
-  let origin: string;
 
   before(async () => {
-    const [bundle, built, bidi, closed] = await Promise.all([
-      bundleWorker(),
-      buildForTest(),
-      bidiProvider(),
-      serveApps({ "/contextgraph": createProviderApp(unsigned, { allowedOrigins: "*" }) }),
-    ]);
-    cleanups = [bundle.cleanup, built.cleanup];
-    gone = `${closed.origin}/contextgraph`;
-    await closed.close();
-    [worker, others, browser] = await Promise.all([
-      startWorkerWithAssets(bundle, built.outDir, { ATTESTATION_SEED: SEED, ALLOWED_ORIGINS: "*" }),
-      serveApps({
-        "/bidi": createProviderApp(bidi, { path: "/bidi", allowedOrigins: "*" }),
-        "/unsigned": createProviderApp(unsigned, { path: "/unsigned", allowedOrigins: "*" }),
-        "/bearer": createProviderApp(unsigned, { path: "/bearer", allowedOrigins: "*", bearerToken: TOKEN }),
-        "/garbage": withCors(() => new Response("this is not an envelope", { status: 200 })),
-      }),
-      launchChromium(),
-    ]);
-    origin = worker.url.origin;
+    let providers: Awaited<ReturnType<typeof otherProviders>>;
+    [play, providers] = await Promise.all([workerPlayground(), otherProviders()]);
+    ({ browser, origin } = play);
+    ({ others, gone } = providers);
   });
 
   after(async () => {
-    await browser?.close();
-    await worker?.mf.dispose();
+    await play?.close();
     await others?.close();
-    for (const cleanup of cleanups) await cleanup();
   });
 
   /** A page of the Worker's playground in a context of its own, allowed to use the clipboard. */
@@ -195,6 +188,11 @@ describe("the playground against HTTP providers: conformance without a handshake
     await p.locator("#wire-list > li").nth(2).locator("summary").click();
     await p.waitForFunction(() => document.querySelectorAll("#wire-list > li")[2]?.querySelector("pre")?.textContent);
     assert.equal(await p.locator("#wire-list > li").nth(2).locator("pre").textContent(), posted[1]);
+    // What the page says next (a copy, logged) adds to the log; the entry opened stays open, not drawn again.
+    const logged = await p.locator("#log-list > li").count();
+    await p.getByRole("button", { name: "Copy envelope 1" }).click();
+    await p.waitForFunction((n) => document.querySelectorAll("#log-list > li").length > n, logged);
+    assert.equal(await p.locator("#wire-list > li").nth(2).locator("details").getAttribute("open"), "");
     assert.deepEqual(await accessibilityProblems(p), [], "the inspector, open");
     await screenshot(p, "inspector", true);
     await context.close();

@@ -7,9 +7,8 @@ import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Request } from "playwright-core";
-import { launchChromium } from "../support/browser/chromium.ts";
-import { buildForTest, OFFLINE_ORIGIN, serveOffline } from "../support/browser/playground.ts";
+import type { BrowserContext, Request } from "playwright-core";
+import { OFFLINE_ORIGIN, type OfflinePlayground, offlinePlayground } from "../support/browser/playground.ts";
 import {
   accessibilityProblems,
   alertText,
@@ -34,32 +33,22 @@ import { publicKeyOfSeed } from "../support/worker/http.ts";
 const GOAL = "how do I deploy the worker";
 
 describe("the playground, offline, with the in-page provider", () => {
-  let built: Awaited<ReturnType<typeof buildForTest>>;
-  let browser: Browser;
+  let play: OfflinePlayground;
   let context: BrowserContext;
   let refused: Request[];
   let main: OpenPage;
   let first: Awaited<ReturnType<typeof badges>>;
 
-  /** A fresh offline context (its own storage), for tests that must not share the main page's state. */
-  async function offlineContext(): Promise<{ context: BrowserContext; refused: Request[] }> {
-    const fresh = await browser.newContext();
-    return { context: fresh, ...(await serveOffline(fresh, built)) };
-  }
-
   before(async () => {
-    [built, browser] = await Promise.all([buildForTest(), launchChromium()]);
-    ({ context, refused } = await offlineContext());
+    play = await offlinePlayground();
+    ({ context, refused } = await play.context());
     main = await openPlayground(context, OFFLINE_ORIGIN);
     await connectInPage(main.page);
     await runQuery(main.page, GOAL);
     first = await badges(main.page);
   });
 
-  after(async () => {
-    await browser?.close();
-    await built?.cleanup();
-  });
+  after(() => play?.close());
 
   test("the page, its Workers and the in-page provider load from the build folder alone: nothing else is asked for", () => {
     assert.deepEqual(
@@ -74,7 +63,7 @@ describe("the playground, offline, with the in-page provider", () => {
     assert.match(body ?? "", /docs 0\.1\.0 \(in this page\)/);
     assert.match(body ?? "", /contextgraph\/1\.0: the same major family/);
     assert.match(body ?? "", /Scope local-only: your data stays on this machine/);
-    const publicKey = publicKeyOfSeed(built.devSeedHex);
+    const publicKey = publicKeyOfSeed(play.built.devSeedHex);
     const fingerprint = (
       createHash("sha256").update(Buffer.from(publicKey, "hex")).digest("hex").slice(0, 16).match(/..../g) ?? []
     ).join(" ");
@@ -200,8 +189,8 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("a pinned key that no longer matches the published one is shown loudly, and nothing verifies against it", async () => {
-    const { context: fresh } = await offlineContext();
-    const keyId = `in-page-${publicKeyOfSeed(built.devSeedHex).slice(0, 8)}`;
+    const { context: fresh } = await play.context();
+    const keyId = `in-page-${publicKeyOfSeed(play.built.devSeedHex).slice(0, 8)}`;
     const stale = { key_id: keyId, algorithm: "ed25519", public_key: publicKeyOfSeed("33".repeat(32)) };
     await fresh.addInitScript(
       (value) => localStorage.setItem("frameline.trust", value),
@@ -219,7 +208,7 @@ describe("the playground, offline, with the in-page provider", () => {
   test("a link reproduces the query: the fragment names the provider and the query, and opening it runs them", async () => {
     const href = (await main.page.getAttribute("#share-link", "href")) ?? "";
     assert.match(href, /^#provider=in-page&goal=how\+do\+I\+deploy\+the\+worker/);
-    const { context: fresh } = await offlineContext();
+    const { context: fresh } = await play.context();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN, href);
     await answered(page);
     assert.deepEqual(
@@ -243,7 +232,7 @@ describe("the playground, offline, with the in-page provider", () => {
       verdicts.answers.at(-1).frames.map((f: { verdict: string }) => f.verdict),
       first.map(() => "valid"),
     );
-    const { context: fresh, refused: offline } = await offlineContext();
+    const { context: fresh, refused: offline } = await play.context();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     await importTranscript(page, "session.ndjson", transcript);
     assert.match((await page.textContent('[data-import="summary"]')) ?? "", /offline/);
@@ -283,7 +272,7 @@ describe("the playground, offline, with the in-page provider", () => {
     const transcript = await recordSession(await hostileProvider(), [
       { goal: "anything", max_frames: 4, max_tokens: 500 },
     ]);
-    const { context: fresh, refused: offline } = await offlineContext();
+    const { context: fresh, refused: offline } = await play.context();
     const opened = await openPlayground(fresh, OFFLINE_ORIGIN);
     const { page } = opened;
     await importTranscript(page, "hostile.ndjson", transcript);
@@ -311,8 +300,8 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("with WebCrypto's Ed25519 hidden, the noble fallback computes identical badges", async () => {
-    const { context: fresh } = await offlineContext();
-    const host = await readFile(join(built.outDir, "host.js"), "utf8");
+    const { context: fresh } = await play.context();
+    const host = await readFile(join(play.built.outDir, "host.js"), "utf8");
     const hide = `{const s=crypto.subtle,i=s.importKey.bind(s),v=s.verify.bind(s),no=(a)=>String(a?.name??a).toLowerCase()==="ed25519";s.importKey=(...a)=>no(a[2])?Promise.reject(new DOMException("no Ed25519","NotSupportedError")):i(...a);s.verify=(...a)=>no(a[0])?Promise.reject(new DOMException("no Ed25519","NotSupportedError")):v(...a);}\n`;
     const nobleChunks: string[] = [];
     await fresh.route("**/host.js", (route) =>
@@ -331,7 +320,7 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("stopping the in-page provider (a crash): the next query fails at once with a clear message; connecting starts it again", async () => {
-    const { context: fresh } = await offlineContext();
+    const { context: fresh } = await play.context();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     await connectInPage(page);
     await runQuery(page, GOAL);
@@ -350,7 +339,7 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("the conformance panel checks the in-page provider with the network off: every check that applies passes", async (t) => {
-    const { context: fresh, refused: offline } = await offlineContext();
+    const { context: fresh, refused: offline } = await play.context();
     const { page, consoleErrors } = await openPlayground(fresh, OFFLINE_ORIGIN);
     await connectInPage(page);
     const { summary, ms } = await runConformancePanel(page);
@@ -388,7 +377,7 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("the panel checks this page's host too: frameline's Host passes all 13 host and composition checks, offline", async (t) => {
-    const { context: fresh, refused: offline } = await offlineContext();
+    const { context: fresh, refused: offline } = await play.context();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     await connectInPage(page);
     await page.getByRole("button", { name: "Check this page's host" }).click();
@@ -416,9 +405,9 @@ describe("the playground, offline, with the in-page provider", () => {
     const transcript = await recordSession(await manyFramesProvider(1000), [
       { goal: "many", max_frames: 1000, max_tokens: 1_000_000 },
     ]);
-    const file = join(built.outDir, "..", "many.ndjson");
+    const file = join(play.built.outDir, "..", "many.ndjson");
     await writeFile(file, transcript);
-    const { context: fresh } = await offlineContext();
+    const { context: fresh } = await play.context();
     await fresh.addInitScript(() => {
       (globalThis as any).__longTasks = [];
       new PerformanceObserver((list) => {
@@ -448,7 +437,7 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("keyboard only: connect, query, select a frame and compose, every step reached with Tab", async () => {
-    const { context: fresh } = await offlineContext();
+    const { context: fresh } = await play.context();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     const tabTo = async (selector: string) => {
       for (let i = 0; i < 120; i++) {
@@ -481,7 +470,7 @@ describe("the playground, offline, with the in-page provider", () => {
   });
 
   test("axe finds no serious or critical violation: start, an answer, inclusion path and compose, phone, dark scheme", async () => {
-    const { context: fresh } = await offlineContext();
+    const { context: fresh } = await play.context();
     const { page } = await openPlayground(fresh, OFFLINE_ORIGIN);
     assert.deepEqual(await accessibilityProblems(page), [], "start");
     await connectInPage(page);

@@ -8,9 +8,8 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../support/browser/chromium.ts";
-import { buildForTest, OFFLINE_ORIGIN, serveOffline } from "../support/browser/playground.ts";
+import type { Page } from "playwright-core";
+import { OFFLINE_ORIGIN, type OfflinePlayground, offlinePlayground } from "../support/browser/playground.ts";
 import {
   accessibilityProblems,
   alertText,
@@ -28,22 +27,17 @@ import { largeFrameProvider, manyFramesProvider, recordSession } from "../suppor
 const GOAL = "how do I deploy the worker";
 
 describe("the playground's state and layout (issue 22.5)", () => {
-  let built: Awaited<ReturnType<typeof buildForTest>>;
-  let browser: Browser;
+  let play: OfflinePlayground;
 
   before(async () => {
-    [built, browser] = await Promise.all([buildForTest(), launchChromium()]);
+    play = await offlinePlayground();
   });
 
-  after(async () => {
-    await browser?.close();
-    await built?.cleanup();
-  });
+  after(() => play?.close());
 
   /** A fresh offline page (its own storage), with a viewport of `width` × `height`. */
   async function fresh(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    await serveOffline(context, built);
+    const { context } = await play.context({ viewport });
     return (await openPlayground(context, OFFLINE_ORIGIN)).page;
   }
 
@@ -137,7 +131,7 @@ describe("the playground's state and layout (issue 22.5)", () => {
       const envelope = JSON.parse(lines[at]!);
       for (const i of [3, 500, 997]) envelope.result.frames[i].content += " altered";
       lines[at] = JSON.stringify(envelope);
-      const file = join(built.outDir, "..", "many-altered.ndjson");
+      const file = join(play.built.outDir, "..", "many-altered.ndjson");
       await writeFile(file, lines.join("\n"));
       page = await fresh();
       await importTranscript(page, "many.ndjson", { path: file });
@@ -181,8 +175,12 @@ describe("the playground's state and layout (issue 22.5)", () => {
       });
       assert.equal(where.card, "500", "in the frame's own card");
       assert.ok(where.distance < 800, `${where.distance} px below the card's top`);
+      const selected = () =>
+        page.$$eval("#frames .frame.selected", (cards) => cards.map((c) => c.getAttribute("data-index")));
+      assert.deepEqual(await selected(), ["500"], "that card alone is marked");
       await page.getByRole("button", { name: "Back to the frame" }).click();
       assert.ok(await page.locator("#proof").isHidden());
+      assert.deepEqual(await selected(), [], "and unmarked when the path closes");
       assert.equal(
         await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
         "Show inclusion path of frame 501, \u2068Section 500\u2069",

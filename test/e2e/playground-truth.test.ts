@@ -4,9 +4,8 @@
 // frames. The build is served by interception; every other request is refused.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchChromium } from "../support/browser/chromium.ts";
-import { buildForTest, OFFLINE_ORIGIN, type OfflineOptions, serveOffline } from "../support/browser/playground.ts";
+import type { BrowserContext } from "playwright-core";
+import { OFFLINE_ORIGIN, type OfflinePlayground, offlinePlayground } from "../support/browser/playground.ts";
 import {
   accessibilityProblems,
   alertText,
@@ -27,31 +26,21 @@ import { BIDI, bidiProvider, HIDDEN_CHARACTERS, recordSession } from "../support
 const GOAL = "how do I deploy the worker";
 
 describe("the playground tells the truth at a glance (issue 22)", () => {
-  let built: Awaited<ReturnType<typeof buildForTest>>;
-  let browser: Browser;
+  let play: OfflinePlayground;
   let bidiTranscript: string;
 
-  async function offline(options: OfflineOptions = {}) {
-    const context = await browser.newContext();
-    return { context, ...(await serveOffline(context, built, options)) };
-  }
-
   before(async () => {
-    [built, browser, bidiTranscript] = await Promise.all([
-      buildForTest(),
-      launchChromium(),
+    [play, bidiTranscript] = await Promise.all([
+      offlinePlayground(),
       bidiProvider().then((provider) => recordSession(provider, [{ goal: "bidi", max_frames: 4, max_tokens: 500 }])),
     ]);
   });
 
-  after(async () => {
-    await browser?.close();
-    await built?.cleanup();
-  });
+  after(() => play?.close());
 
   /** A fresh offline page with the bidi transcript imported. */
   async function importedBidi(): Promise<{ context: BrowserContext; page: import("playwright-core").Page }> {
-    const { context } = await offline();
+    const { context } = await play.context();
     const { page } = await openPlayground(context, OFFLINE_ORIGIN);
     await importTranscript(page, "bidi.ndjson", bidiTranscript);
     return { context, page };
@@ -150,7 +139,7 @@ describe("the playground tells the truth at a glance (issue 22)", () => {
   });
 
   test("3. offline from the first click: the network cut after load and before choosing the in-page provider, everything it offers works", async (t) => {
-    const { context, refused, cut } = await offline();
+    const { context, refused, cut } = await play.context();
     const { page, consoleErrors } = await openPlayground(context, OFFLINE_ORIGIN);
     await page.waitForFunction(() => document.getElementById("in-page-state")?.textContent?.startsWith("Ready"));
     const loaded = refused.length;
@@ -176,7 +165,7 @@ describe("the playground tells the truth at a glance (issue 22)", () => {
   });
 
   test("3. when the in-page provider's script never loaded, choosing it says so at once, naming the file, not the URL", async () => {
-    const { context } = await offline({ withhold: (path) => path === "provider.js" });
+    const { context } = await play.context({ withhold: (path) => path === "provider.js" });
     const { page } = await openPlayground(context, OFFLINE_ORIGIN);
     await page.waitForFunction(() => document.getElementById("in-page-state")?.textContent?.startsWith("Could not"));
     const started = Date.now();
@@ -189,7 +178,7 @@ describe("the playground tells the truth at a glance (issue 22)", () => {
   });
 
   test("4. the result's badge reflects its frames: altered content is invalid at the root, a broken frame signature is counted", async () => {
-    const { context } = await offline();
+    const { context } = await play.context();
     const { page } = await openPlayground(context, OFFLINE_ORIGIN);
     await connectInPage(page);
     await runQuery(page, GOAL);

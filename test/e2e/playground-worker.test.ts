@@ -5,10 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Request } from "playwright-core";
-import type { Miniflare } from "miniflare";
 import { createProviderApp, defineProvider, signerFromSeed } from "../support/lib.ts";
-import { launchChromium } from "../support/browser/chromium.ts";
-import { buildForTest } from "../support/browser/playground.ts";
 import {
   accessibilityProblems,
   alertText,
@@ -23,10 +20,8 @@ import {
   screenshot,
 } from "../support/browser/playground-page.ts";
 import { serveApps, withCors } from "../support/browser/serve.ts";
-import { startWorkerWithAssets } from "../support/worker/assets.ts";
-import { bundleWorker } from "../support/worker/bundle.ts";
+import { type WorkerPlayground, workerPlayground } from "../support/browser/worker-playground.ts";
 
-const SEED = "6d".repeat(32);
 const TOKEN = "cgp-test-token-4f1e9a77c2";
 const GOAL = "how do I deploy the worker";
 
@@ -88,28 +83,19 @@ const queries = (log: ReturnType<typeof networkLog>, path: string) =>
   log.filter((r) => new URL(r.url).pathname === path && r.body.includes('"type":"query"'));
 
 describe("the playground served by the Worker (workerd, real assets)", () => {
+  let play: WorkerPlayground;
   let browser: Browser;
-  let worker: { mf: Miniflare; url: URL };
-  let others: Awaited<ReturnType<typeof serveApps>>;
-  let cleanups: (() => Promise<void>)[] = [];
   let origin: string;
+  let others: Awaited<ReturnType<typeof serveApps>>;
 
   before(async () => {
-    const [bundle, built] = await Promise.all([bundleWorker(), buildForTest()]);
-    cleanups = [bundle.cleanup, built.cleanup];
-    [worker, others, browser] = await Promise.all([
-      startWorkerWithAssets(bundle, built.outDir, { ATTESTATION_SEED: SEED, ALLOWED_ORIGINS: "*" }),
-      otherProviders(),
-      launchChromium(),
-    ]);
-    origin = worker.url.origin;
+    [play, others] = await Promise.all([workerPlayground(), otherProviders()]);
+    ({ browser, origin } = play);
   });
 
   after(async () => {
-    await browser?.close();
-    await worker?.mf.dispose();
+    await play?.close();
     await others?.close();
-    for (const cleanup of cleanups) await cleanup();
   });
 
   test("/ is the page, with a strict CSP and nosniff on every file; /contextgraph is still the provider", async () => {

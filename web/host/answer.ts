@@ -3,7 +3,7 @@
  * recomputed and the signed Merkle root, and the budget audit (spec §2.7 B1,
  * B3, B4; §3.7, §3.13; F12). Works for live answers and imported ones alike.
  */
-import { contentBindingOf, digestString, type ResultTree } from "../../src/attest/index.ts";
+import { digestString, type ResultTree } from "../../src/attest/index.ts";
 import type { DroppedLeg, FramesLeg, QueryInput } from "../../src/host/index.ts";
 import {
   budgetTokens,
@@ -49,7 +49,6 @@ export async function answerView(input: AnswerInput): Promise<AnswerView> {
       frame,
       frameId: entry?.frameId ?? frameIdOf(input.localId, frame),
       badge: entry ? badgeOf(entry.attestation) : NOT_ACCEPTED(leg as DroppedLeg),
-      binding: (entry?.contentBinding ?? contentBindingOf(frame)).kind,
       cost: { declared: frame.token_cost, canonical: budgetTokens(frame.content) },
       violations: entry?.violations ?? [],
     });

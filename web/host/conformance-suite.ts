@@ -1,8 +1,8 @@
 /**
  * The conformance chunk (`chunks/conformance-suite-*.js`): the provider and
  * host suites (spec §5.1, §5.3, §5.4; `frameline/conformance`), bundled
- * on its own by scripts/build-web.ts and imported by the host Worker on the
- * first run only, so the page's first load does not carry it. Self-contained:
+ * on its own by scripts/build-web.ts and imported by the host Worker once the
+ * page has loaded (web/host/chunks.ts), so the page's first load does not carry it. Self-contained:
  * it shares no module instance with host.js, so everything a run needs is
  * built here from plain data (a `Target`, a `MessagePort`).
  */

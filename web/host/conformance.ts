@@ -42,7 +42,7 @@ export class ConformanceRuns {
     this.#openPort = openPort;
   }
 
-  /** Runs the suite, posting its progress as `conformance` events of `run`; rejects with `aborted` if cancelled. */
+  /** Runs the suite, posting its progress as `conformance` events of `run`; rejects with `cancelled` if cancelled. */
   async run({ run, ...suite }: HostMethods["conformance"]["params"]): Promise<ConformanceReport> {
     const controller = new AbortController();
     this.#runs.set(run, controller);

@@ -82,7 +82,7 @@ function handlers(session: Session, runs: ConformanceRuns): Handlers {
       ndjson: session.transcript.text(),
       verdicts: (await toolsChunk()).verdictsJson(session.answers, !session.transcript.truncated),
     }),
-    wire: () => session.transcript.entries,
+    wire: ({ from }) => session.transcript.entries.slice(from),
     warm,
     importTranscript: async ({ bytes }) => {
       const view = await (await toolsChunk()).importTranscript(session, bytes);

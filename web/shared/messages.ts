@@ -6,7 +6,6 @@
  * (`ProviderLink`): the page starts that Worker and hands each end to one
  * side, and then carries none of their sessions.
  */
-import type { ContentBinding } from "../../src/attest/index.ts";
 import type { ConformanceReport, ProgressEvent } from "../../src/conformance/index.ts";
 import type {
   AuditEntry,
@@ -68,7 +67,6 @@ export interface FrameView {
   readonly frame: ContextFrame;
   readonly frameId: FrameId;
   readonly badge: Badge;
-  readonly binding: ContentBinding["kind"];
   readonly cost: { readonly declared: number; readonly canonical: number };
   readonly violations: readonly Violation[];
 }
@@ -180,9 +178,9 @@ export interface HostMethods {
   compose: { params: { answer: number; budgetTokens: number }; result: ComposeView };
   path: { params: { answer: number; frame: number }; result: PathView };
   exportSession: { params: Record<string, never>; result: { ndjson: string; verdicts: string } };
-  /** The session's transcript entry by entry, for the inspector. */
-  wire: { params: Record<string, never>; result: readonly WireEntry[] };
-  /** Loads the conformance suite's chunk now, so a later run needs no network; outside the request queue. */
+  /** The session's transcript entry by entry from entry `from` on (it only grows), for the inspector. */
+  wire: { params: { from: number }; result: readonly WireEntry[] };
+  /** Loads the host's chunks now (the suites, the tools), so a later use needs no network; outside the request queue. */
   warm: { params: Record<string, never>; result: null };
   /** The transcript's bytes (UTF-8 NDJSON), transferred. */
   importTranscript: { params: { bytes: ArrayBuffer }; result: ImportView };

@@ -4,6 +4,7 @@
  * secret; the fragment never reaches a server.
  */
 import type { QueryInput } from "../../src/host/index.ts";
+import { U32_MAX } from "../../src/protocol/index.ts";
 
 /** What a link carries. */
 export interface SharedState {
@@ -37,7 +38,7 @@ export function fromFragment(hash: string): SharedState {
     if (params.has(name)) query[member] = params.getAll(name);
   for (const member of COUNTS) {
     const value = params.get(member) ?? "";
-    if (/^\d{1,10}$/.test(value) && Number(value) <= 4_294_967_295) query[member] = Number(value);
+    if (/^\d{1,10}$/.test(value) && Number(value) <= U32_MAX) query[member] = Number(value);
   }
   const provider = params.get("provider");
   return { ...(provider ? { provider } : {}), query: query as Partial<QueryInput> };

@@ -41,17 +41,21 @@ function isKey(value: unknown): value is AttesterKey {
   return typeof key?.key_id === "string" && typeof key.public_key === "string" && typeof key.algorithm === "string";
 }
 
-/** Every pinned key of a provider. */
-export function pinnedKeys(localId: string): AttesterKey[] {
-  const all = read<Record<string, unknown>>(TRUST_KEY, {});
+/** The keys the trust store `all` holds for a provider (anything that is not a key is dropped). */
+function keysOf(all: Record<string, unknown> | null, localId: string): AttesterKey[] {
   const keys = all?.[localId];
   return Array.isArray(keys) ? keys.filter(isKey) : [];
+}
+
+/** Every pinned key of a provider. */
+export function pinnedKeys(localId: string): AttesterKey[] {
+  return keysOf(read(TRUST_KEY, {}), localId);
 }
 
 /** Pins `key` for a provider, replacing a pin under the same key id; or, with `pinned` false, removes that pin. */
 export function pinKey(localId: string, key: AttesterKey, pinned = true): AttesterKey[] {
   const all = read<Record<string, unknown>>(TRUST_KEY, {});
-  const keys = [...pinnedKeys(localId).filter((k) => k.key_id !== key.key_id), ...(pinned ? [{ ...key }] : [])];
+  const keys = [...keysOf(all, localId).filter((k) => k.key_id !== key.key_id), ...(pinned ? [{ ...key }] : [])];
   write(TRUST_KEY, JSON.stringify({ ...all, [localId]: keys }));
   return keys;
 }

@@ -4,8 +4,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Request } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Request } from "playwright-core";
 import { buildPlayground, type PlaygroundBuild } from "../../../scripts/build-web.ts";
+import { launchChromium } from "./chromium.ts";
 
 /** A loopback origin nothing listens on: a secure context (WebCrypto), answered only by interception. */
 export const OFFLINE_ORIGIN = "http://127.0.0.1:9";
@@ -81,4 +82,31 @@ export async function serveOffline(
     await context.setOffline(true);
   };
   return { refused, cut };
+}
+
+/** The build and the Chromium a file of offline page tests shares (`offlinePlayground`). */
+export interface OfflinePlayground {
+  readonly built: Awaited<ReturnType<typeof buildForTest>>;
+  /** A fresh context (its own storage; `viewport`, if given) that `serveOffline` serves the build to. */
+  context(
+    options?: OfflineOptions & Pick<BrowserContextOptions, "viewport">,
+  ): Promise<{ context: BrowserContext } & Awaited<ReturnType<typeof serveOffline>>>;
+  /** Closes the browser and removes the build. */
+  close(): Promise<void>;
+}
+
+/** Builds the playground and launches Chromium, side by side, for a file of tests of the page served offline. */
+export async function offlinePlayground(): Promise<OfflinePlayground> {
+  const [built, browser] = await Promise.all([buildForTest(), launchChromium()]);
+  return {
+    built,
+    async context({ viewport, ...offline } = {}) {
+      const context = await browser.newContext(viewport ? { viewport } : {});
+      return { context, ...(await serveOffline(context, built, offline)) };
+    },
+    async close() {
+      await browser.close();
+      await built.cleanup();
+    },
+  };
 }

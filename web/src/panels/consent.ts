@@ -4,6 +4,7 @@
  * recorded for the provider, listed; and a revoke button.
  */
 import type { ConsentState } from "../../../src/host/index.ts";
+import { isOffMachineScope } from "../../../src/protocol/index.ts";
 import { byId, el, fill, quote } from "../dom.ts";
 import type { HandshakeView } from "../../shared/messages.ts";
 import { scopeWords } from "../parts/scopes.ts";
@@ -54,7 +55,7 @@ function consentOf(view: HandshakeView, state: ConsentState) {
 export function consentMatters(view: HandshakeView, state: ConsentState): boolean {
   const { record, receipts } = consentOf(view, state);
   const flow = view.provider.data_flow;
-  return flow.egress || (flow.egress_scopes ?? []).some((s) => s !== "local-only") || !!record || receipts.length > 0;
+  return flow.egress || (flow.egress_scopes ?? []).some(isOffMachineScope) || !!record || receipts.length > 0;
 }
 
 /** Renders what the person has consented to for the provider connected now. */

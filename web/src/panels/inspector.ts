@@ -62,6 +62,10 @@ export class InspectorPanel {
   /** The curl command shown, exactly (the page shows its hidden characters as markers; a copy has them). */
   #command = "";
   #queued = false;
+  /** How many of the session's envelopes are listed: the transcript only grows, so each render asks for the rest. */
+  #listed = 0;
+  /** The latest query sent, exactly as sent (the curl command's body). */
+  #lastQuery: string | undefined;
 
   constructor(host: HostClient, kit: Kit, session: InspectedSession) {
     this.#host = host;
@@ -79,16 +83,22 @@ export class InspectorPanel {
   async show(): Promise<void> {
     this.#queued = false;
     if (!this.#kit.byId<HTMLDetailsElement>("inspector-body").open) return;
-    const entries = await this.#host.call("wire", {});
-    this.#envelopes(entries);
+    const from = this.#listed;
+    const entries = await this.#host.call("wire", { from });
+    // A render that overlapped this one may have listed some of them already.
+    this.#envelopes(entries.slice(this.#listed - from));
     this.#history();
-    this.#curl(entries);
+    this.#curl();
     this.#log();
   }
 
-  #envelopes(entries: readonly WireEntry[]): void {
+  /** Lists the envelopes not listed yet, after the others: one opened, or being copied, stays as it is. */
+  #envelopes(fresh: readonly WireEntry[]): void {
     const { el, fill, byId, quote } = this.#kit;
-    const items = entries.map((entry, index) => {
+    const list = byId("wire-list");
+    if (this.#listed === 0) fill(list, ...(fresh.length ? [] : [el("li", {}, "Nothing sent or received yet.")]));
+    const items = fresh.map((entry, i) => {
+      const index = this.#listed + i;
       const arrow = entry.direction === "sent" ? "→ sent" : "← received";
       const size = entry.line === undefined ? "" : ` · ${utf8.encode(entry.line).length} bytes`;
       const pre = el("pre", { class: "content" });
@@ -104,7 +114,9 @@ export class InspectorPanel {
       copy.addEventListener("click", () => this.#copy(entry.line ?? ""));
       return el("li", { "data-direction": entry.direction, "data-type": entry.type }, body, entry.line ? copy : "");
     });
-    fill(byId("wire-list"), ...(items.length ? items : [el("li", {}, "Nothing sent or received yet.")]));
+    list.append(...items);
+    this.#listed += fresh.length;
+    this.#lastQuery = fresh.findLast((e) => e.direction === "sent" && e.type === "query")?.line ?? this.#lastQuery;
   }
 
   #history(): void {
@@ -127,10 +139,10 @@ export class InspectorPanel {
     fill(byId("history-list"), ...(items.length ? items : [el("li", {}, "No query yet.")]));
   }
 
-  #curl(entries: readonly WireEntry[]): void {
+  #curl(): void {
     const { fill, byId, quote } = this.#kit;
     const target = this.#session.target();
-    const line = entries.findLast((e) => e.direction === "sent" && e.type === "query")?.line;
+    const line = this.#lastQuery;
     const ready = target?.kind === "http" && line !== undefined;
     const note = !target
       ? "Connect to a provider URL and ask: the command appears here."

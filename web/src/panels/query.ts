@@ -4,7 +4,7 @@
  * the field that is wrong. Filling it back from a shared link, too.
  */
 import type { QueryInput } from "../../../src/host/index.ts";
-import { FRAME_KINDS, isTimestamp } from "../../../src/protocol/index.ts";
+import { FRAME_KINDS, isTimestamp, U32_MAX } from "../../../src/protocol/index.ts";
 import { byId, el, fill, input, quote } from "../dom.ts";
 
 /** Lists the seven base kinds as checkboxes, marking the ones the provider serves. */
@@ -59,7 +59,7 @@ export function readQuery(): QueryInput {
     ...(anchors.length > 0 ? { anchors } : {}),
     ...(asOf ? { as_of: asOf } : {}),
     max_frames: count("max-frames", "max frames", 10_000),
-    max_tokens: count("max-tokens", "max tokens", 4_294_967_295),
+    max_tokens: count("max-tokens", "max tokens", U32_MAX),
   };
 }
 

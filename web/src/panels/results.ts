@@ -193,8 +193,8 @@ export function cardOf(index: number): HTMLElement | null {
   return byId("frames").querySelector(`.frame[data-index="${index}"]`);
 }
 
-/** Marks the selected card. */
+/** Marks the selected card (at most one is): the one marked before is unmarked, not every card visited. */
 export function markSelected(index: number | undefined): void {
-  for (const node of byId("frames").querySelectorAll(".frame"))
-    node.classList.toggle("selected", node.getAttribute("data-index") === String(index));
+  byId("frames").querySelector(".frame.selected")?.classList.remove("selected");
+  if (index !== undefined) cardOf(index)?.classList.add("selected");
 }
