@@ -12,7 +12,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import { CommandFailure } from "./command.ts";
-import { shownPath } from "./failure.ts";
+import { errorCode, shownPath } from "./failure.ts";
 
 /** The most folders one tree watch holds. */
 const MAX_WATCHED_FOLDERS = 1_000;
@@ -59,8 +59,9 @@ class TreeWatcher {
       this.#watchers.set(folder, watcher);
     } catch (error) {
       if (!first) return;
-      const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
-      throw new CommandFailure(`--watch: cannot watch ${shownPath(folder, process.cwd())} (${code})`);
+      throw new CommandFailure(
+        `--watch: cannot watch ${shownPath(folder, process.cwd())} (${errorCode(error) ?? "unknown error"})`,
+      );
     }
     for (const entry of entries)
       if (entry.isDirectory() && !skipped(entry.name)) await this.add(join(folder, entry.name), first);
