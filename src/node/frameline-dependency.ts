@@ -89,14 +89,14 @@ async function npmPack(root: string, destination: string, build: boolean): Promi
 
 /**
  * Decides how the project in `projectDir` (existing, empty) depends on frameline, packing a copy of
- * the running frameline into it when that is the way; `log` hears what is being done.
+ * the running frameline into it when that is the way; `log` hears what is being done. `choice` has
+ * passed `checkChoice`, before the folder was made.
  */
 export async function framelineDependency(
   choice: DependencyChoice,
   projectDir: string,
   log: (line: string) => void,
 ): Promise<FramelineDependency> {
-  checkChoice(choice);
   const none = { tarball: null, packed_from: null };
   if (choice.spec !== undefined) return { spec: choice.spec, source: "given", ...none };
   const { version } = ownManifest();

@@ -97,8 +97,8 @@ interface InitResult {
 async function initProject(
   dir: string,
   cwd: string,
-  choice: DependencyChoice = {},
-  log: (line: string) => void = () => undefined,
+  choice: DependencyChoice,
+  log: (line: string) => void,
 ): Promise<InitResult> {
   const root = resolve(cwd, dir);
   const name = projectName(basename(root));
