@@ -81,14 +81,12 @@ type IndexCommandOptions = {
 
 /** What to index: the folder and database given, or with `--refresh` the ones recorded. */
 function choose(options: IndexCommandOptions, recorded: CorpusSource): CorpusSource {
+  const last = options.refresh ? recorded : { dir: null, d1: null };
   const dir =
     options.dir === undefined
-      ? options.refresh
-        ? recorded.dir
-        : null
+      ? last.dir
       : relative(options.projectRoot, resolve(options.projectRoot, options.dir)) || ".";
-  const d1 = options.d1 ?? (options.dir === undefined && options.refresh ? recorded.d1 : null);
-  return { dir, d1 };
+  return { dir, d1: options.d1 ?? (options.dir === undefined ? last.d1 : null) };
 }
 
 /** The record beside the corpus file; without `--refresh`, one that is not JSON is as none (it is rewritten). */
