@@ -20,7 +20,7 @@ import { type CorpusSource, recordedSource, recordSource, sourceFile } from "./c
 import { emptyCorpusWarning, warnSkipped } from "./corpus-warnings.ts";
 import { indexIntoD1, summaryLine } from "./d1-index.ts";
 import { shownPath } from "./failure.ts";
-import { JSON_OPTION, wantsJson, writeJson } from "./json-output.ts";
+import { writeJson } from "./json-output.ts";
 import { defaultCorpusFiles, type IndexOptions, markdownFiles } from "./markdown-files.ts";
 
 /** Where the Worker imports its corpus from. */
@@ -223,7 +223,7 @@ left as it is ("up to date"). --json prints one JSON object on stdout:
     out: { type: "string" },
     d1: { type: "string" },
     remote: { type: "boolean" },
-    ...JSON_OPTION,
+    json: { type: "boolean" },
   },
   positionals: { min: 0, max: 1 },
   async run(input) {
@@ -237,7 +237,7 @@ left as it is ("up to date"). --json prints one JSON object on stdout:
       onSkip: warnSkipped(input.err),
     });
     for (const warning of result.warnings) input.err(`frameline: warning: ${warning}`);
-    if (wantsJson(input)) writeJson(input, result);
+    if (flag(input, "json")) writeJson(input, result);
     else input.err(summary(result));
     return 0;
   },
