@@ -10,9 +10,10 @@
  */
 import { type FSWatcher, watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { basename, join, sep } from "node:path";
+import { basename, join } from "node:path";
 import { CommandFailure } from "./command.ts";
 import { errorCode, shownPath } from "./failure.ts";
+import { isWithin } from "./path-within.ts";
 
 /** The most folders one tree watch holds. */
 const MAX_WATCHED_FOLDERS = 1_000;
@@ -77,7 +78,7 @@ class TreeWatcher {
   /** Stops watching `folder` and every folder under it. */
   forget(folder: string): void {
     for (const [path, watcher] of this.#watchers)
-      if (path === folder || path.startsWith(folder + sep)) {
+      if (isWithin(folder, path)) {
         watcher.close();
         this.#watchers.delete(path);
       }
