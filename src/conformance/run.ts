@@ -4,25 +4,35 @@
  * Runs in Node, workerd and browsers; what only Node can do (spawn a stdio
  * child, re-read `file://` bytes) comes in through the target and the options.
  */
-import type { ProviderCheck, Verdict } from "./checks/check.ts";
+import type { ProviderCheck, ProviderExtension, Verdict } from "./checks/check.ts";
 import { PROVIDER_CHECKS } from "./checks/index.ts";
+import { judgeInOrder } from "./in-order.ts";
 import { type ConformanceOptions, resolveOptions } from "./options.ts";
 import { PROVIDER_EXTENSIONS } from "./provider-extensions.ts";
 import type { CheckResult, ConformanceReport } from "./report.ts";
 import { SuiteRun } from "./suite-run.ts";
 import { type ConformanceTarget, targetLabel } from "./target.ts";
 
-/** Why a check does not run on this target or after this handshake, if it does not. */
-function notApplicable(check: ProviderCheck, run: SuiteRun): string | undefined {
-  if (check.scope === "always") return undefined;
+/** Why a check of `scope` does not run on this target or after this handshake, if it does not. */
+function notApplicable(scope: ProviderCheck["scope"], run: SuiteRun): string | undefined {
+  if (scope === "always") return undefined;
   if (!run.main || !("ack" in run.main)) return "the handshake failed";
-  if (check.scope === "wire" && !run.wire)
+  if (scope === "wire" && !run.wire)
     return `a wire-level probe runs on stream targets only (this target is ${run.target.kind === "http" ? "HTTP" : "in-page"})`;
   return undefined;
 }
 
-/** Runs `judgement`; an exception of its own is a failure that names its type, never a crash of the run. */
-async function guarded(judgement: () => Promise<Verdict>, run: SuiteRun): Promise<Verdict> {
+/**
+ * Runs `judgement` of a check of `scope`, unless it does not apply; an exception of its own is a failure
+ * that names its type, never a crash of the run.
+ */
+async function judge(
+  scope: ProviderCheck["scope"],
+  judgement: () => Promise<Verdict>,
+  run: SuiteRun,
+): Promise<Verdict> {
+  const reason = notApplicable(scope, run);
+  if (reason !== undefined) return { status: "skipped", evidence: reason };
   try {
     return await judgement();
   } catch (error) {
@@ -32,51 +42,21 @@ async function guarded(judgement: () => Promise<Verdict>, run: SuiteRun): Promis
   }
 }
 
-/** Runs one check, unless it does not apply. */
-function judge(check: ProviderCheck, run: SuiteRun): Promise<Verdict> {
-  const reason = notApplicable(check, run);
-  if (reason !== undefined) return Promise.resolve({ status: "skipped", evidence: reason });
-  return guarded(() => check.run(run), run);
+/** One of the 14 reference checks (spec §5.1), its evidence tagged with the revision it follows. */
+async function referenceResult(check: ProviderCheck, run: SuiteRun): Promise<CheckResult> {
+  const verdict = await judge(check.scope, () => check.run(run), run);
+  if (check === PROVIDER_CHECKS[0] && verdict.status === "pass") run.prefetchWire();
+  return { name: check.name, status: verdict.status, evidence: `${verdict.evidence} [follows ${check.follows}]` };
 }
 
-/** The 14 reference checks in order, each result as it finishes (spec §5.1). */
-async function referenceChecks(run: SuiteRun): Promise<CheckResult[]> {
-  const checks: CheckResult[] = [];
-  for (const check of PROVIDER_CHECKS) {
-    run.options.signal?.throwIfAborted();
-    run.options.onProgress?.({ type: "started", name: check.name });
-    const verdict = await judge(check, run);
-    if (check === PROVIDER_CHECKS[0] && verdict.status === "pass") run.prefetchWire();
-    const result = {
-      name: check.name,
-      status: verdict.status,
-      evidence: `${verdict.evidence} [follows ${check.follows}]`,
-    };
-    checks.push(result);
-    run.options.onProgress?.({ type: "finished", check: result });
-  }
-  return checks;
-}
-
-/** frameline's extensions that apply to the target, after the reference checks, their events marked as such. */
-async function extensionChecks(run: SuiteRun): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  for (const check of PROVIDER_EXTENSIONS.filter((extension) => extension.runsOn(run.target.kind))) {
-    run.options.signal?.throwIfAborted();
-    run.options.onProgress?.({ type: "started", name: check.name, extension: true });
-    const verdict: Verdict =
-      run.main && "ack" in run.main
-        ? await guarded(() => check.run(run), run)
-        : { status: "skipped", evidence: "the handshake failed" };
-    const result = {
-      name: check.name,
-      status: verdict.status,
-      evidence: `${verdict.evidence} [${check.anchor}; frameline extension]`,
-    };
-    results.push(result);
-    run.options.onProgress?.({ type: "finished", check: result, extension: true });
-  }
-  return results;
+/** One of frameline's extensions, after a successful handshake, its evidence tagged as frameline's. */
+async function extensionResult(check: ProviderExtension, run: SuiteRun): Promise<CheckResult> {
+  const verdict = await judge("after-handshake", () => check.run(run), run);
+  return {
+    name: check.name,
+    status: verdict.status,
+    evidence: `${verdict.evidence} [${check.anchor}; frameline extension]`,
+  };
 }
 
 /**
@@ -99,8 +79,9 @@ export async function runConformance(
 ): Promise<ConformanceReport> {
   const run = new SuiteRun(target, resolveOptions(options));
   try {
-    const checks = await referenceChecks(run);
-    const extensions = await extensionChecks(run);
+    const checks = await judgeInOrder(PROVIDER_CHECKS, (check) => referenceResult(check, run), run.options, false);
+    const applicable = PROVIDER_EXTENSIONS.filter((extension) => extension.runsOn(target.kind));
+    const extensions = await judgeInOrder(applicable, (check) => extensionResult(check, run), run.options, true);
     return { target: targetLabel(target), checks, ...(extensions.length > 0 ? { extensions } : {}) };
   } finally {
     await run.close();

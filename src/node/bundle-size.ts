@@ -8,11 +8,9 @@ import { gzipSync } from "node:zlib";
 
 const MIB = 1024 * 1024;
 
-/** The Workers plans' limits on a script's gzipped size, smallest first. */
-const PLAN_LIMITS: readonly { readonly plan: "free" | "paid"; readonly gzipBytes: number }[] = [
-  { plan: "free", gzipBytes: 3 * MIB },
-  { plan: "paid", gzipBytes: 10 * MIB },
-];
+/** The Workers plans' limits on a script's gzipped size: the free plan's, and a paid plan's. */
+const FREE_PLAN_GZIP_BYTES = 3 * MIB;
+const PAID_PLAN_GZIP_BYTES = 10 * MIB;
 
 /**
  * What the Worker's own code (frameline's provider, hono, the template's few lines) adds, gzipped. The
@@ -35,12 +33,11 @@ const mib = (bytes: number, digits: number) => `${(bytes / MIB).toFixed(digits)}
 
 /** The warning for a Worker past a plan's limit (naming `--d1`), or undefined when it fits the free plan. */
 export function sizeWarning(workerGzipBytes: number): string | undefined {
-  const [free, paid] = PLAN_LIMITS as [(typeof PLAN_LIMITS)[number], (typeof PLAN_LIMITS)[number]];
   const about = `the Worker would be about ${mib(workerGzipBytes, 1)} gzipped with this corpus`;
   const instead = "keep the corpus in a D1 database instead: frameline index DIR --d1 DATABASE";
-  if (workerGzipBytes > paid.gzipBytes)
-    return `${about}, past the ${mib(paid.gzipBytes, 0)} limit of a paid Workers plan: ${instead}`;
-  if (workerGzipBytes > free.gzipBytes)
-    return `${about}, past the ${mib(free.gzipBytes, 0)} limit of the Workers free plan (${mib(paid.gzipBytes, 0)} on a paid plan): ${instead}`;
+  if (workerGzipBytes > PAID_PLAN_GZIP_BYTES)
+    return `${about}, past the ${mib(PAID_PLAN_GZIP_BYTES, 0)} limit of a paid Workers plan: ${instead}`;
+  if (workerGzipBytes > FREE_PLAN_GZIP_BYTES)
+    return `${about}, past the ${mib(FREE_PLAN_GZIP_BYTES, 0)} limit of the Workers free plan (${mib(PAID_PLAN_GZIP_BYTES, 0)} on a paid plan): ${instead}`;
   return undefined;
 }

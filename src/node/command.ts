@@ -6,7 +6,7 @@
 import type { ParseArgsConfig } from "node:util";
 
 /** A command's options, as `node:util` `parseArgs` takes them. */
-export type CommandOptions = NonNullable<ParseArgsConfig["options"]>;
+type CommandOptions = NonNullable<ParseArgsConfig["options"]>;
 
 /** What a command runs with: its parsed arguments, the working folder and the two output streams. */
 export interface CommandInput {

@@ -67,12 +67,8 @@ export function moduleDigest(text: string): string {
 }
 
 /** Whether `corpusFile` holds the corpus `recorded` describes, built from inputs with digest `inputs`. */
-export async function isFresh(
-  recorded: BuiltCorpus | undefined,
-  inputs: string | undefined,
-  corpusFile: string,
-): Promise<boolean> {
-  if (inputs === undefined || recorded?.inputs !== inputs) return false;
+export async function isFresh(recorded: BuiltCorpus, inputs: string | undefined, corpusFile: string): Promise<boolean> {
+  if (inputs === undefined || recorded.inputs !== inputs) return false;
   const text = await readFile(corpusFile, "utf8").catch(() => undefined);
   return text !== undefined && moduleDigest(text) === recorded.module;
 }

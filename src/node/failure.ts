@@ -31,9 +31,16 @@ export function shownPath(path: string, cwd: string): string {
   return printable(inside === "" ? "." : inside.startsWith("..") || isAbsolute(inside) ? path : inside);
 }
 
+/** The `code` of a Node system error (`ENOENT`, `EPIPE`…), or undefined for anything else. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
+}
+
 function errnoOf(error: unknown): { code: string; path?: string } | undefined {
-  if (!(error instanceof Error) || !("code" in error) || typeof error.code !== "string") return undefined;
-  return { code: error.code, ...("path" in error && typeof error.path === "string" ? { path: error.path } : {}) };
+  const code = errorCode(error);
+  if (code === undefined) return undefined;
+  const { path } = error as { path?: unknown };
+  return { code, ...(typeof path === "string" ? { path } : {}) };
 }
 
 /** The line for an expected failure, or undefined for anything else (a bug, reported with its stack). */

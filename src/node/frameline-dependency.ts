@@ -14,12 +14,12 @@
  * A copy is packed into the project folder, and the project depends on `file:` that tarball, so it
  * installs with no registry copy of frameline, on any machine the folder is copied to.
  */
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CommandFailure, UsageError } from "./command.ts";
 import { printable } from "./failure.ts";
 import { OWN_ROOT, ownManifest } from "./manifest.ts";
+import { runTool, ToolFailure } from "./run-tool.ts";
 
 /** The mark `npm publish` leaves in the build it publishes (scripts/release-stamp.mjs). */
 const RELEASE_STAMP = "dist/registry-release.json";
@@ -68,40 +68,35 @@ export function isRegistryRelease(root: string, version: string): boolean {
 }
 
 /** Runs `npm pack` in `root` into `destination`; resolves with the tarball's file name. */
-function npmPack(root: string, destination: string, build: boolean): Promise<string> {
+async function npmPack(root: string, destination: string, build: boolean): Promise<string> {
   const args = ["pack", "--json", "--pack-destination", destination, ...(build ? [] : ["--ignore-scripts"])];
   const failed = (why: string) =>
     new CommandFailure(
       `could not pack frameline from ${printable(root)} (${printable(why).slice(0, 300)}); give --frameline-spec SPEC or --from-registry`,
     );
-  return new Promise((resolve, reject) => {
-    const options = { cwd: root, timeout: PACK_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" as const };
-    execFile("npm", args, { ...options, shell: process.platform === "win32" }, (error, stdout, stderr) => {
-      if (error) {
-        const lines = stderr.split("\n").filter((line) => /\S/.test(line));
-        return reject(failed(lines.find((line) => /error/i.test(line)) ?? lines.at(-1) ?? error.message));
-      }
-      try {
-        const [packed] = JSON.parse(stdout) as { filename?: unknown }[];
-        if (typeof packed?.filename !== "string") throw new Error("npm pack named no tarball");
-        resolve(packed.filename);
-      } catch (cause) {
-        reject(failed(cause instanceof Error ? cause.message : String(cause)));
-      }
-    });
+  const options = { cwd: root, timeoutMs: PACK_TIMEOUT_MS, maxOutputBytes: 16 * 1024 * 1024, errorMarker: /error/i };
+  const stdout = await runTool("npm", args, { ...options, shell: process.platform === "win32" }).catch((error) => {
+    throw error instanceof ToolFailure ? failed(error.message) : error;
   });
+  try {
+    const [packed] = JSON.parse(stdout) as { filename?: unknown }[];
+    if (typeof packed?.filename !== "string") throw new Error("npm pack named no tarball");
+    return packed.filename;
+  } catch (cause) {
+    throw failed(cause instanceof Error ? cause.message : String(cause));
+  }
 }
 
 /**
  * Decides how the project in `projectDir` (existing, empty) depends on frameline, packing a copy of
- * the running frameline into it when that is the way; `log` hears what is being done.
+ * the running frameline into it when that is the way; `log` hears what is being done. `choice` has
+ * passed `checkChoice`, before the folder was made.
  */
 export async function framelineDependency(
   choice: DependencyChoice,
   projectDir: string,
   log: (line: string) => void,
 ): Promise<FramelineDependency> {
-  checkChoice(choice);
   const none = { tarball: null, packed_from: null };
   if (choice.spec !== undefined) return { spec: choice.spec, source: "given", ...none };
   const { version } = ownManifest();

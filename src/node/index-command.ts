@@ -20,7 +20,7 @@ import { type CorpusSource, recordedSource, recordSource, sourceFile } from "./c
 import { emptyCorpusWarning, warnSkipped } from "./corpus-warnings.ts";
 import { indexIntoD1, summaryLine } from "./d1-index.ts";
 import { shownPath } from "./failure.ts";
-import { JSON_OPTION, wantsJson, writeJson } from "./json-output.ts";
+import { writeJson } from "./json-output.ts";
 import { defaultCorpusFiles, type IndexOptions, markdownFiles } from "./markdown-files.ts";
 
 /** Where the Worker imports its corpus from. */
@@ -81,14 +81,12 @@ type IndexCommandOptions = {
 
 /** What to index: the folder and database given, or with `--refresh` the ones recorded. */
 function choose(options: IndexCommandOptions, recorded: CorpusSource): CorpusSource {
+  const last = options.refresh ? recorded : { dir: null, d1: null };
   const dir =
     options.dir === undefined
-      ? options.refresh
-        ? recorded.dir
-        : null
+      ? last.dir
       : relative(options.projectRoot, resolve(options.projectRoot, options.dir)) || ".";
-  const d1 = options.d1 ?? (options.dir === undefined && options.refresh ? recorded.d1 : null);
-  return { dir, d1 };
+  return { dir, d1: options.d1 ?? (options.dir === undefined ? last.d1 : null) };
 }
 
 /** The record beside the corpus file; without `--refresh`, one that is not JSON is as none (it is rewritten). */
@@ -225,7 +223,7 @@ left as it is ("up to date"). --json prints one JSON object on stdout:
     out: { type: "string" },
     d1: { type: "string" },
     remote: { type: "boolean" },
-    ...JSON_OPTION,
+    json: { type: "boolean" },
   },
   positionals: { min: 0, max: 1 },
   async run(input) {
@@ -239,7 +237,7 @@ left as it is ("up to date"). --json prints one JSON object on stdout:
       onSkip: warnSkipped(input.err),
     });
     for (const warning of result.warnings) input.err(`frameline: warning: ${warning}`);
-    if (wantsJson(input)) writeJson(input, result);
+    if (flag(input, "json")) writeJson(input, result);
     else input.err(summary(result));
     return 0;
   },

@@ -16,7 +16,7 @@ import {
   type FramelineDependency,
   framelineDependency,
 } from "./frameline-dependency.ts";
-import { JSON_OPTION, wantsJson, writeJson } from "./json-output.ts";
+import { writeJson } from "./json-output.ts";
 import { OWN_ROOT, ownManifest } from "./manifest.ts";
 
 /** The template folder, beside src/ and dist/ alike. */
@@ -97,8 +97,8 @@ interface InitResult {
 async function initProject(
   dir: string,
   cwd: string,
-  choice: DependencyChoice = {},
-  log: (line: string) => void = () => undefined,
+  choice: DependencyChoice,
+  log: (line: string) => void,
 ): Promise<InitResult> {
   const root = resolve(cwd, dir);
   const name = projectName(basename(root));
@@ -155,12 +155,12 @@ registry when this is a release there, else on a copy of it packed into DIR
   files       every file written, relative to it
   frameline   { spec, source: "registry" | "packed" | "given", tarball,
               packed_from }: the dependency written into package.json`,
-  options: { "from-registry": { type: "boolean" }, "frameline-spec": { type: "string" }, ...JSON_OPTION },
+  options: { "from-registry": { type: "boolean" }, "frameline-spec": { type: "string" }, json: { type: "boolean" } },
   positionals: { min: 1, max: 1 },
   async run(input) {
     const choice = { spec: stringOption(input, "frameline-spec"), fromRegistry: flag(input, "from-registry") };
     const result = await initProject(input.positionals[0]!, input.cwd, choice, input.err);
-    if (wantsJson(input)) writeJson(input, result);
+    if (flag(input, "json")) writeJson(input, result);
     else for (const line of report(result)) input.out(line);
     return 0;
   },

@@ -1,4 +1,7 @@
-/** `isWithin`: the one path-containment rule of the Node adapters (file provenance re-reading, spec §4.10; the corpus folder). */
+/**
+ * `isWithin`: the one path-containment rule of the Node adapters (file provenance re-reading, spec
+ * §4.10; the corpus folder; the folders `inspect stdio --watch` lets go).
+ */
 import { isAbsolute, relative, sep } from "node:path";
 
 /**

@@ -7,16 +7,12 @@
  * signal's number. Each of these exits through `process.exit`, so the `exit` handlers run: every
  * stdio child still running is ended (stdio-child.ts), and temporary folders are removed.
  */
-import { failureLine } from "./failure.ts";
+import { errorCode, failureLine } from "./failure.ts";
 
 /** The write errors that mean the reader has gone (a pipe or socket closed at the other end). */
 const READER_GONE = new Set(["EPIPE", "ECONNRESET"]);
 
 const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
-
-function codeOf(error: unknown): string | undefined {
-  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
-}
 
 /** The two line writers every command gets: stdout and stderr, one line each. */
 interface LineWriters {
@@ -34,7 +30,7 @@ export function endQuietly(cwd: string): LineWriters {
     stderrOpen = false;
   });
   process.stdout.on("error", (error) => {
-    const code = codeOf(error);
+    const code = errorCode(error);
     if (code !== undefined && READER_GONE.has(code)) process.exit(0);
     err(`frameline: stdout: ${failureLine(error, cwd) ?? `the write failed (${code ?? "unknown error"})`}`);
     process.exit(1);

@@ -26,18 +26,16 @@ const DEBOUNCE_MS = 100;
 function debounced(ms: number): { changed(path: string): void; next(): Promise<string> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiting: ((path: string) => void) | undefined;
-  let latest: string | undefined;
   let settled: string | undefined;
   return {
     changed(path) {
-      latest = path;
       clearTimeout(timer);
+      // Each event restarts the timer, so the one that fires holds the burst's last path.
       timer = setTimeout(() => {
-        settled = latest;
-        latest = undefined;
-        if (waiting === undefined || settled === undefined) return;
-        waiting(settled);
-        waiting = settled = undefined;
+        const resolve = waiting;
+        waiting = undefined;
+        if (resolve) resolve(path);
+        else settled = path;
       }, ms);
     },
     next() {

@@ -10,9 +10,10 @@
  */
 import { type FSWatcher, watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { basename, join, sep } from "node:path";
+import { basename, join } from "node:path";
 import { CommandFailure } from "./command.ts";
-import { shownPath } from "./failure.ts";
+import { errorCode, shownPath } from "./failure.ts";
+import { isWithin } from "./path-within.ts";
 
 /** The most folders one tree watch holds. */
 const MAX_WATCHED_FOLDERS = 1_000;
@@ -59,8 +60,9 @@ class TreeWatcher {
       this.#watchers.set(folder, watcher);
     } catch (error) {
       if (!first) return;
-      const code = error instanceof Error && "code" in error ? String(error.code) : "unknown error";
-      throw new CommandFailure(`--watch: cannot watch ${shownPath(folder, process.cwd())} (${code})`);
+      throw new CommandFailure(
+        `--watch: cannot watch ${shownPath(folder, process.cwd())} (${errorCode(error) ?? "unknown error"})`,
+      );
     }
     for (const entry of entries)
       if (entry.isDirectory() && !skipped(entry.name)) await this.add(join(folder, entry.name), first);
@@ -76,7 +78,7 @@ class TreeWatcher {
   /** Stops watching `folder` and every folder under it. */
   forget(folder: string): void {
     for (const [path, watcher] of this.#watchers)
-      if (path === folder || path.startsWith(folder + sep)) {
+      if (isWithin(folder, path)) {
         watcher.close();
         this.#watchers.delete(path);
       }

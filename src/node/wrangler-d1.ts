@@ -3,12 +3,12 @@
  * execute`): locally, the database `wrangler dev` serves (no account needed);
  * remotely, the deployed one, after `wrangler login`.
  */
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { CommandFailure } from "./command.ts";
 import { printable } from "./failure.ts";
+import { runTool, ToolFailure } from "./run-tool.ts";
 
 /** How long one `wrangler d1 execute` may take: a large corpus is a large file to apply. */
 const WRANGLER_TIMEOUT_MS = 15 * 60_000;
@@ -37,21 +37,21 @@ function wranglerScript(projectRoot: string): string {
 }
 
 /** Runs `wrangler d1 execute DATABASE --local|--remote ARGS`; resolves with stdout, rejects with wrangler's error line. */
-function execute(target: D1Target, args: readonly string[]): Promise<string> {
+async function execute(target: D1Target, args: readonly string[]): Promise<string> {
   const script = wranglerScript(target.projectRoot);
   const argv = [script, "d1", "execute", target.database, target.remote ? "--remote" : "--local", ...args];
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      argv,
-      { cwd: target.projectRoot, timeout: WRANGLER_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const reported = errorText(stdout) ?? lastLine(stderr) ?? error.message;
-        reject(new CommandFailure(`wrangler d1 execute ${target.database}: ${printable(reported).slice(0, 500)}`));
-      },
-    );
-  });
+  try {
+    return await runTool(process.execPath, argv, {
+      cwd: target.projectRoot,
+      timeoutMs: WRANGLER_TIMEOUT_MS,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+      errorMarker: /ERROR/,
+    });
+  } catch (error) {
+    if (!(error instanceof ToolFailure)) throw error;
+    const reported = errorText(error.stdout) ?? error.message;
+    throw new CommandFailure(`wrangler d1 execute ${target.database}: ${printable(reported).slice(0, 500)}`);
+  }
 }
 
 /** The `error.text` wrangler prints as JSON with `--json`. */
@@ -61,19 +61,6 @@ function errorText(stdout: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Wrangler's colour escapes (ESC [ … m). */
-const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
-
-/** The line of wrangler's stderr that names the error (or its last line). */
-function lastLine(text: string): string | undefined {
-  const lines = text
-    .replace(COLOUR, "")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return lines.find((line) => line.includes("ERROR")) ?? lines.at(-1);
 }
 
 /** The rows of one query, or `[]` when the table it reads does not exist yet (a new database). */

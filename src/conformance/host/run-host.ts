@@ -8,6 +8,7 @@
  */
 import type { FileSource } from "../../host/sessions/file-provenance.ts";
 import type { Transport } from "../../host/transports/transport.ts";
+import { judgeInOrder } from "../in-order.ts";
 import type { CheckResult, ConformanceReport, ProgressEvent } from "../report.ts";
 import { hostBudgetDrop, hostFrameLimit } from "./checks/budget-audit.ts";
 import { hostCompositionAudit } from "./checks/composition-audit.ts";
@@ -70,25 +71,6 @@ async function judge(check: HostCheck, context: HostContext, extension: boolean)
   }
 }
 
-/** Runs `checks` in order, with their progress; extensions' events say so. */
-async function judgeAll(
-  checks: readonly HostCheck[],
-  context: HostContext,
-  options: HostConformanceOptions,
-  extension: boolean,
-): Promise<CheckResult[]> {
-  const marker = extension ? ({ extension: true } as const) : {};
-  const results: CheckResult[] = [];
-  for (const check of checks) {
-    options.signal?.throwIfAborted();
-    options.onProgress?.({ type: "started", name: check.name, ...marker });
-    const result = await judge(check, context, extension);
-    results.push(result);
-    options.onProgress?.({ type: "finished", check: result, ...marker });
-  }
-  return results;
-}
-
 /**
  * Runs the host and composition suites (spec §5.3, §5.4) against `host`
  * (default this library's `Host` with `composeForPrompt`), then frameline's
@@ -109,7 +91,7 @@ export async function runHostConformance(
     crashingProvider: options.crashingProvider,
     fixtureFiles: options.fixtureFiles,
   };
-  const checks = await judgeAll(HOST_CHECKS, context, options, false);
-  const extensions = await judgeAll(HOST_EXTENSIONS, context, options, true);
+  const checks = await judgeInOrder(HOST_CHECKS, (check) => judge(check, context, false), options, false);
+  const extensions = await judgeInOrder(HOST_EXTENSIONS, (check) => judge(check, context, true), options, true);
   return { target: host.name, checks, extensions };
 }
