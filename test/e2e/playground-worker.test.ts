@@ -105,8 +105,11 @@ describe("the playground served by the Worker (workerd, real assets)", () => {
     page.on("response", (r) => {
       if (r.url().endsWith(".js")) scripts[new URL(r.url()).pathname] = r.headers();
     });
+    // The host Worker's script may load after the page's own controls are drawn: wait for it, not for the button.
+    const hostScript = page.waitForResponse((r) => new URL(r.url()).pathname === "/host.js");
     const response = await page.goto(`${origin}/`);
     await page.waitForSelector("#connect-button");
+    await hostScript;
     assert.equal(response?.status(), 200);
     const headers = response!.headers();
     const csp = headers["content-security-policy"] ?? "";
